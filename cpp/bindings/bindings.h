@@ -1,0 +1,48 @@
+// Shared pieces of the pybind11 glue (the hexengine._core module).
+//
+// Conventions at the boundary: colours are 1 (Red) and 2 (Blue), the values
+// they have on a board array; cells are public indices row * cols + col;
+// results and end reasons are the small integers of action.h; boards are
+// numpy int8 arrays (rows, cols). Each binding file binds one concern of the
+// core and holds no logic of its own; long calls release the GIL.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "action.h"
+#include "rules.h"
+#include "view.h"
+
+namespace py = pybind11;
+
+namespace hexengine::bindings {
+
+// Colour as 1 or 2.
+int color_to_py(Color c);
+// Colour as 1, 2 or None.
+py::object color_to_py(const std::optional<Color>& c);
+// Colour from 1 or 2; throws RulesError otherwise.
+Color color_from_py(int c);
+// Colour from 1, 2 or None.
+std::optional<Color> optional_color_from_py(const py::object& c);
+// A (rows, cols) int8 array holding `cells`.
+py::array_t<int8_t> board_array(const std::vector<int8_t>& cells, int rows, int cols);
+// Actions as (colour, cell, result) tuples.
+py::list history_to_py(const std::vector<Action>& history);
+// Actions from (colour, cell, result) tuples; checks colours and results.
+std::vector<Action> history_from_py(const py::list& items);
+// Validated rules from names; an empty swap name means the variant's default.
+Rules rules_from_py(const std::string& variant, int rows, int cols, const std::string& swap);
+
+// Turns IllegalMove and RulesError into hexengine.errors exceptions.
+void register_errors(py::module_& m);
+// Rules, cells, Game and View.
+void bind_game(py::module_& m);
+
+}  // namespace hexengine::bindings

@@ -1,0 +1,9 @@
+// The hexengine._core module: one bind_* call per concern of the core.
+#include "bindings.h"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "hexengine's C++ core. Use the hexengine package, not this module.";
+  using namespace hexengine::bindings;
+  register_errors(m);
+  bind_game(m);
+}

@@ -1,0 +1,163 @@
+// Unit tests of the C++ core on its own, without Python.
+// Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+#include "errors.h"
+#include "game.h"
+#include "notation.h"
+
+using namespace hexengine;
+
+namespace {
+
+int failures = 0;
+
+#define CHECK(cond)                                                      \
+  do {                                                                   \
+    if (!(cond)) {                                                       \
+      std::printf("%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                        \
+    }                                                                    \
+  } while (0)
+
+template <class F>
+std::string rule_of(F&& f) {
+  try {
+    f();
+  } catch (const IllegalMove& e) {
+    return e.rule;
+  } catch (const RulesError&) {
+    return "rules";
+  }
+  return "";
+}
+
+Game make(Variant v, int rows, int cols, SwapForm s = SwapForm::Off) { return Game(make_rules(v, rows, cols, s)); }
+
+int at(const Game& g, const char* name) { return parse_cell(g.geometry(), name); }
+
+// Neighbours in the padded layout are the six of RULES.md section 1.
+void test_neighbours() {
+  const Geometry g = make_geometry(4, 3);
+  Board one;
+  one.set(g.padded(1, 1));
+  const Board n = g.neighbours(one);
+  CHECK(n.count() == 6);
+  for (auto [r, c] : {std::pair{1, 0}, {1, 2}, {0, 1}, {0, 2}, {2, 0}, {2, 1}}) CHECK(n.test(g.padded(r, c)));
+  Board corner;
+  corner.set(g.padded(0, 2));  // top-right corner: neighbours (0,1), (1,1), (1,2)
+  CHECK(g.neighbours(corner).count() == 3);
+  const Geometry line = make_geometry(1, 7);
+  Board mid;
+  mid.set(line.padded(0, 3));
+  CHECK(line.neighbours(mid).count() == 2);
+}
+
+// One-row and one-column boards end at once for the side that crosses them in one stone.
+void test_thin_boards() {
+  Game row = make(Variant::Hex, 1, 7);
+  row.play(3);
+  CHECK(row.is_over() && row.winner() == Color::Red);
+  Game col = make(Variant::Hex, 5, 1);
+  col.play(0);
+  CHECK(!col.is_over());
+  col.play(4);
+  CHECK(col.is_over() && col.winner() == Color::Blue);
+  Game rex = make(Variant::Rex, 1, 1);
+  rex.play(0);
+  CHECK(rex.is_over() && rex.winner() == Color::Blue);
+  CHECK(rex.completed_chain().size() == 1);
+}
+
+// Both swap forms do what RULES.md section 3 says, once, only as Blue's first action.
+void test_swap() {
+  Game sides = make(Variant::Hex, 5, 5, SwapForm::Sides);
+  CHECK(rule_of([&] { sides.swap(); }) == "swap-timing");
+  sides.play(at(sides, "b4"));
+  sides.swap();
+  CHECK(sides.to_move() == Color::Blue);
+  CHECK(sides.board()[at(sides, "b4")] == 1);
+  CHECK(rule_of([&] { sides.swap(); }) == "swap-timing");
+  Game pieces = make(Variant::Hex, 5, 5, SwapForm::Pieces);
+  pieces.play(at(pieces, "b4"));  // row 3, column 1
+  pieces.swap();
+  CHECK(pieces.to_move() == Color::Red);
+  CHECK(pieces.board()[at(pieces, "b4")] == 0);
+  CHECK(pieces.board()[at(pieces, "d2")] == 2);  // row 1, column 3
+  CHECK(rule_of([] { make_rules(Variant::Hex, 4, 5, SwapForm::Pieces); }) == "rules");
+  CHECK(rule_of([] { make_rules(Variant::Dark, 4, 4, SwapForm::Sides); }) == "rules");
+  Game off = make(Variant::Hex, 3, 3);
+  off.play(0);
+  CHECK(rule_of([&] { off.swap(); }) == "swap-off");
+}
+
+// A hit reveals to the mover only; classic moves again, abrupt passes the turn.
+void test_dark_hits() {
+  for (Variant v : {Variant::Dark, Variant::DarkAbrupt}) {
+    Game g = make(v, 3, 3);
+    g.play(4);
+    CHECK(g.play(4) == MoveResult::Hit);
+    CHECK(g.to_move() == (v == Variant::Dark ? Color::Blue : Color::Red));
+    const View blue = g.view(Color::Blue);
+    CHECK(blue.board[4] == 1 && blue.hidden_stones == 0);
+    const View red = g.view(Color::Red);
+    CHECK(red.hits_received() == 1 && red.history[1].cell == -1);
+    if (v == Variant::Dark) CHECK(rule_of([&] { g.play(4); }) == "found-stone");
+    CHECK(g.spectator_view().hidden_stones == 1);
+  }
+}
+
+// Rex: whoever completes their own chain loses.
+void test_rex() {
+  Game g = make(Variant::Rex, 2, 2);
+  g.play(at(g, "a1"));  // Red
+  g.play(at(g, "b1"));  // Blue
+  g.play(at(g, "a2"));  // Red joins rows 1 and 2: loses
+  CHECK(g.is_over() && g.winner() == Color::Blue);
+  CHECK(g.completed_chain().size() == 2);
+}
+
+// Random games on every shape end with exactly one connected colour on the full board.
+void test_random_games() {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int rows = 1 + rng() % 9, cols = 1 + rng() % 9;
+    const Variant v = static_cast<Variant>(rng() % 4);
+    Game g = make(v, rows, cols);
+    while (!g.is_over()) {
+      const auto moves = g.legal_moves();
+      g.play(moves[rng() % moves.size()]);
+    }
+    const bool misere = v == Variant::Rex;
+    CHECK(!g.completed_chain().empty());
+    const Geometry& geo = g.geometry();
+    const Color owner = misere ? opponent(*g.winner()) : *g.winner();
+    const int ci = index_of(owner);
+    const Board reach = flood(g.stones(owner) & geo.first_edge[ci], g.stones(owner), geo.stride);
+    CHECK((reach & geo.second_edge[ci]).any());
+    const Color other = opponent(owner);
+    const int oi = index_of(other);
+    const Board other_reach = flood(g.stones(other) & geo.first_edge[oi], g.stones(other), geo.stride);
+    CHECK(!(other_reach & geo.second_edge[oi]).any());
+  }
+}
+
+}  // namespace
+
+int main() {
+  test_neighbours();
+  test_thin_boards();
+  test_swap();
+  test_dark_hits();
+  test_rex();
+  test_random_games();
+  if (failures) {
+    std::printf("%d check(s) failed\n", failures);
+    return EXIT_FAILURE;
+  }
+  std::printf("all core tests passed\n");
+  return EXIT_SUCCESS;
+}

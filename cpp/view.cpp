@@ -1,0 +1,44 @@
+#include "view.h"
+
+#include <string>
+
+#include "errors.h"
+
+namespace hexengine {
+
+std::vector<int> View::legal_moves() const {
+  std::vector<int> out;
+  if (!viewer || !to_move || *viewer != *to_move) return out;
+  for (int cell = 0; cell < static_cast<int>(board.size()); ++cell) {
+    if (board[cell] == 0) out.push_back(cell);
+  }
+  return out;
+}
+
+int View::hits_received() const {
+  int n = 0;
+  if (!viewer) return 0;
+  for (const Action& a : history) n += a.color != *viewer && a.result == MoveResult::Hit;
+  return n;
+}
+
+void validate_view(const View& v) {
+  make_rules(v.rules.variant, v.rules.rows, v.rules.cols, v.rules.swap);
+  const int cells = v.rules.rows * v.rules.cols;
+  if (static_cast<int>(v.board.size()) != cells) {
+    throw RulesError("view board has " + std::to_string(v.board.size()) + " cells; a " +
+                     std::to_string(v.rules.rows) + "x" + std::to_string(v.rules.cols) + " board has " +
+                     std::to_string(cells));
+  }
+  for (int8_t x : v.board) {
+    if (x < 0 || x > 2) throw RulesError("view board values must be 0 (empty or unknown), 1 (red) or 2 (blue)");
+  }
+  if (v.hidden_stones < 0 || v.hidden_stones > cells) throw RulesError("view hidden stone count is out of range");
+  if (v.is_over() != !v.to_move) throw RulesError("view must have a player to move exactly while the game runs");
+  if (v.is_over() != v.winner.has_value()) throw RulesError("view must have a winner exactly when the game is over");
+  for (const Action& a : v.history) {
+    if (a.cell < -1 || a.cell >= cells) throw RulesError("view history names a cell off the board");
+  }
+}
+
+}  // namespace hexengine

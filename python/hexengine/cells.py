@@ -1,0 +1,53 @@
+"""Cells and their names.
+
+A cell is ``(row, col)``, both 0-based from the top-left corner. Its name is
+the column letter and the 1-based row number, as in HexGui and trmph:
+
+>>> from hexengine import Cell
+>>> Cell.parse("f6")
+Cell.parse('f6')
+>>> Cell(0, 2).name
+'c1'
+>>> Cell.parse("K11") == (10, 10)
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import _core
+
+__all__ = ["Cell"]
+
+
+class Cell(NamedTuple):
+    """A cell of the board as ``(row, col)``; equal to the plain tuple."""
+
+    row: int
+    col: int
+
+    @property
+    def name(self) -> str:
+        """Column letter plus row number, e.g. ``'f6'``."""
+        return f"{chr(ord('a') + self.col)}{self.row + 1}"
+
+    def index(self, cols: int) -> int:
+        """The cell's index ``row * cols + col`` on a board with ``cols`` columns."""
+        return self.row * cols + self.col
+
+    @classmethod
+    def from_index(cls, index: int, cols: int) -> Cell:
+        """The cell with index ``index`` on a board with ``cols`` columns."""
+        return cls(index // cols, index % cols)
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        """The cell called ``text`` (``'a1'`` to ``'s19'``); raises IllegalMove."""
+        return cls.from_index(_core.parse_cell(19, 19, text), 19)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Cell.parse({self.name!r})"

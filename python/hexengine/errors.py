@@ -1,0 +1,43 @@
+"""Exceptions raised by hexengine.
+
+Every problem with user input is one of these, with a message that names the
+cell and the rule involved:
+
+>>> import hexengine as hx
+>>> game = hx.Game("hex", size=5)
+>>> game.play("c3")
+<MoveResult.PLACED: 'placed'>
+>>> try:
+...     game.play("c3")
+... except hx.IllegalMove as e:
+...     print(e, "|", e.cell, "|", e.rule)
+c3 already holds a Red stone | c3 | occupied
+"""
+
+from __future__ import annotations
+
+from .cells import Cell
+
+__all__ = ["HexError", "IllegalMove", "RulesError"]
+
+
+class HexError(ValueError):
+    """Base class of every hexengine error."""
+
+
+class RulesError(HexError):
+    """A rule set no game can have: a bad size, an unknown variant, swap where it does not exist."""
+
+
+class IllegalMove(HexError):
+    """A move the rules forbid now.
+
+    ``cell`` is the cell involved (or ``None``), ``rule`` a short name of the
+    rule that forbids it, e.g. ``"occupied"``, ``"found-stone"``,
+    ``"swap-timing"``, ``"game-over"``, ``"off-board"`` or ``"notation"``.
+    """
+
+    def __init__(self, message: str, cell: tuple[int, int] | None = None, rule: str = "illegal") -> None:
+        super().__init__(message)
+        self.cell: Cell | None = Cell(*cell) if cell is not None else None
+        self.rule: str = rule

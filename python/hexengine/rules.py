@@ -1,0 +1,147 @@
+"""Colours, variants and rule sets.
+
+>>> import hexengine as hx
+>>> hx.Rules("hex", 11, 11)
+Rules(variant='hex', rows=11, cols=11, swap='sides')
+>>> hx.Rules("dark", 4, 3)
+Rules(variant='dark', rows=4, cols=3, swap='off')
+>>> hx.Rules("dark", 7, 7, swap="sides")
+Traceback (most recent call last):
+...
+hexengine.errors.RulesError: swap 'sides' is not available in dark: ...
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Literal
+
+from . import _core
+from .cells import Cell
+
+__all__ = ["BLUE", "RED", "Action", "Color", "EndReason", "MoveResult", "Rules", "SwapForm", "Variant"]
+
+Variant = Literal["hex", "rex", "dark", "dark-abrupt"]
+SwapForm = Literal["sides", "pieces", "off"]
+EndReason = Literal["connection", "resignation", "timeout"]
+
+END_REASONS: tuple[EndReason | None, ...] = (None, "connection", "resignation", "timeout")
+
+
+class Color(enum.IntEnum):
+    """A side. Red moves first and joins its two red edges (rows 1 and N);
+    Blue joins its two blue edges (the first and last columns). The values
+    are those of board arrays: 1 red, 2 blue.
+
+    >>> hx.RED.opponent
+    <Color.BLUE: 2>
+    >>> str(hx.BLUE)
+    'Blue'
+    """
+
+    RED = 1
+    BLUE = 2
+
+    @property
+    def opponent(self) -> Color:
+        """The other colour."""
+        return Color.BLUE if self is Color.RED else Color.RED
+
+    def __str__(self) -> str:
+        return self.name.capitalize()
+
+
+RED = Color.RED
+BLUE = Color.BLUE
+
+
+class MoveResult(enum.Enum):
+    """What an action did."""
+
+    PLACED = "placed"
+    """A stone was placed on an empty cell."""
+    HIT = "hit"
+    """Dark Hex: the cell held a hidden enemy stone, which the mover has now found."""
+    SWAPPED = "swapped"
+    """The swap (pie) rule was used."""
+
+
+_RESULTS = (MoveResult.PLACED, MoveResult.HIT, MoveResult.SWAPPED)
+
+
+def _color(value: int | None) -> Color | None:
+    return None if value is None else Color(value)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of a game record: who acted, on which cell, with what result.
+
+    ``cell`` is ``None`` where the reader of the record may not know it (an
+    enemy move in a Dark Hex view). For a swap it is where the swapped stone
+    stands afterwards.
+    """
+
+    color: Color
+    cell: Cell | None
+    result: MoveResult
+
+    @classmethod
+    def _from_core(cls, item: tuple[int, int, int], cols: int) -> Action:
+        color, cell, result = item
+        return cls(Color(color), None if cell < 0 else Cell.from_index(cell, cols), _RESULTS[result])
+
+    def __repr__(self) -> str:
+        where = "?" if self.cell is None else self.cell.name
+        return f"<Action {self.color} {where} {self.result.value}>"
+
+    def __str__(self) -> str:
+        where = "?" if self.cell is None else self.cell.name
+        if self.result is MoveResult.SWAPPED:
+            return f"{self.color} swap ({where})"
+        if self.result is MoveResult.HIT:
+            return f"{self.color} {where} hit"
+        return f"{self.color} {where}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A validated rule set: variant, board size and swap form.
+
+    ``swap=None`` picks the default: ``"sides"`` in Hex and Rex, ``"off"`` in
+    Dark Hex. Invalid combinations raise :class:`hexengine.RulesError`.
+    """
+
+    variant: Variant = "hex"
+    rows: int = 11
+    cols: int = 11
+    swap: SwapForm | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        for name in ("rows", "cols"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                from .errors import RulesError
+
+                raise RulesError(f"{name} must be an integer between 1 and 19, not {value!r}")
+        variant, _rows, _cols, swap = _core.check_rules(
+            str(self.variant), self.rows, self.cols, "" if self.swap is None else str(self.swap)
+        )
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "swap", swap)
+
+    @property
+    def is_dark(self) -> bool:
+        """Whether stones are hidden (Dark Hex, classic or abrupt)."""
+        return self.variant in ("dark", "dark-abrupt")
+
+    @property
+    def is_misere(self) -> bool:
+        """Whether completing your own chain loses (Rex)."""
+        return self.variant == "rex"
+
+    @property
+    def cells(self) -> int:
+        """Number of cells on the board."""
+        return self.rows * self.cols

@@ -1,0 +1,148 @@
+"""Views: what one player, or a spectator, may know about a game.
+
+A view is a value: it holds no reference to the game, and carries no hidden
+stone in any field, in its ``repr`` or in its pickled form. Hand views to bots
+and clients; keep the :class:`~hexengine.Game` to the referee.
+
+>>> import hexengine as hx
+>>> game = hx.Game("dark", size=3)
+>>> game.play("b2")
+<MoveResult.PLACED: 'placed'>
+>>> game.play("b2")                     # Blue tries the same cell: a hit
+<MoveResult.HIT: 'hit'>
+>>> blue = game.view(hx.BLUE)
+>>> int(blue.board[1, 1]) == hx.RED      # Blue has found the red stone
+True
+>>> red = game.view(hx.RED)
+>>> red.hits_received, red.hidden_enemy_stones
+(1, 0)
+>>> bool(game.spectator_view().board.any())   # spectators see no stone
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._moves import SWAP, Move
+from .cells import Cell
+from .rules import END_REASONS, Action, Color, EndReason, MoveResult, Rules, _color
+from .text import board_text
+
+__all__ = ["View"]
+
+
+class View:
+    """A snapshot of a game as one viewer (a colour, or a spectator) knows it."""
+
+    __slots__ = ("_core", "_rules")
+
+    def __init__(self, core: _core.View) -> None:
+        self._core = core
+        self._rules = Rules(core.variant, core.rows, core.cols, core.swap)  # type: ignore[arg-type]
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set of the game."""
+        return self._rules
+
+    @property
+    def viewer(self) -> Color | None:
+        """The colour whose view this is; ``None`` for a spectator."""
+        return _color(self._core.viewer)
+
+    @property
+    def board(self) -> np.ndarray:
+        """A fresh ``int8`` array (rows, cols): 0 empty or unknown, 1 red, 2 blue."""
+        return self._core.board
+
+    @property
+    def to_move(self) -> Color | None:
+        """Whose decision it is; ``None`` once the game is over."""
+        return _color(self._core.to_move)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._core.end_reason != 0
+
+    @property
+    def winner(self) -> Color | None:
+        """The winner, once the game is over."""
+        return _color(self._core.winner)
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """``"connection"``, ``"resignation"``, ``"timeout"``, or ``None``."""
+        return END_REASONS[self._core.end_reason]
+
+    @property
+    def hidden_enemy_stones(self) -> int:
+        """Stones on the board this viewer cannot see.
+
+        For a player: the opponent's stones not yet found (every player can
+        deduce this number). For a spectator of Dark Hex: every stone. Zero in
+        Hex and Rex, and after a Dark Hex game ends by connection.
+        """
+        return self._core.hidden_stones
+
+    @property
+    def hits_received(self) -> int:
+        """How many times the opponent hit one of the viewer's stones (which ones is not told)."""
+        return self._core.hits_received
+
+    @property
+    def hits(self) -> list[Cell]:
+        """Cells where the viewer hit, and so found, an enemy stone, in order."""
+        me = self.viewer
+        return [
+            a.cell
+            for a in self.history
+            if a.color == me and a.result is MoveResult.HIT and a.cell is not None
+        ]
+
+    @property
+    def history(self) -> list[Action]:
+        """The record as the viewer knows it; cells hidden from the viewer are ``None``."""
+        return [Action._from_core(item, self._rules.cols) for item in self._core.history]
+
+    def legal_moves(self) -> list[Move]:
+        """What the viewer may choose now: cells not known to be occupied, plus
+        ``"swap"`` when allowed. Empty unless it is the viewer's turn."""
+        moves: list[Move] = [Cell.from_index(i, self._rules.cols) for i in self._core.legal_moves()]
+        if self._core.swap_available and self.viewer is not None and self.viewer == self.to_move:
+            moves.append(SWAP)
+        return moves
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_view_from_state, (self._core.state(),))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and self._core.state() == other._core.state()
+
+    def __hash__(self) -> int:
+        return hash(self._core.state()[5])
+
+    def __str__(self) -> str:
+        who = "spectator" if self.viewer is None else str(self.viewer)
+        lines = [board_text(self.board)]
+        if self.is_over:
+            lines.append(f"{self.winner} won by {self.end_reason} (view of {who})")
+        else:
+            lines.append(f"{self.to_move} to move (view of {who})")
+        if self._rules.is_dark and self.hidden_enemy_stones:
+            lines.append(f"hidden stones: {self.hidden_enemy_stones}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        who = "spectator" if self.viewer is None else str(self.viewer)
+        state = f"{self.winner} won" if self.is_over else f"{self.to_move} to move"
+        r = self._rules
+        return f"<View of {who}: {r.variant} {r.rows}x{r.cols}, {state}, {len(self._core.history)} actions>"
+
+
+def _view_from_state(state: tuple[Any, ...]) -> View:
+    return View(_core.View.from_state(state))

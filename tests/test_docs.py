@@ -1,0 +1,35 @@
+"""Every example in the package's docstrings and in the README runs and prints what it shows."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import hexengine as hx
+
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+MODULES = sorted(
+    name
+    for _, name, _ in pkgutil.walk_packages(hx.__path__, prefix="hexengine.")
+    if not name.endswith("_core")
+)
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("name", ["hexengine", *MODULES])
+def test_docstring_examples_run(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, extraglobs={"hx": hx}, optionflags=FLAGS, report=True)
+    assert result.failed == 0
+
+
+def test_readme_examples_run() -> None:
+    if not README.exists():
+        pytest.skip("README.md is not next to the tests (installed without the source tree)")
+    result = doctest.testfile(str(README), module_relative=False, globs={"hx": hx}, optionflags=FLAGS)
+    assert result.failed == 0
+    assert result.attempted > 0, "the README shows no runnable example"
