@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 from ._moves import SWAP, Move, MoveLike
+from .bots import LEVELS, Analysis, MCTSBot, RandomBot
 from .cells import Cell
-from .errors import HexError, IllegalMove, RulesError
+from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
 from .text import board_text
@@ -22,18 +23,23 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BLUE",
+    "LEVELS",
     "RED",
     "SWAP",
     "Action",
+    "Analysis",
     "Cell",
     "Color",
+    "ConfigError",
     "EndReason",
     "Game",
     "HexError",
     "IllegalMove",
+    "MCTSBot",
     "Move",
     "MoveLike",
     "MoveResult",
+    "RandomBot",
     "Rules",
     "RulesError",
     "SwapForm",

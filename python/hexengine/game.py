@@ -156,6 +156,24 @@ class Game:
         for k, action in enumerate(self.history, start=1):
             yield action, self.board_after(k)
 
+    def random_playouts(self, n: int, *, seed: int = 0, threads: int = 1) -> dict[Color, int]:
+        """Plays ``n`` random games from the true position and counts the wins.
+
+        Runs in C++ with the GIL released. Hex and Rex fill the board at
+        random (the player to move gets the odd cell); Dark Hex plays the real
+        dark rules, each side choosing among the cells it does not know to be
+        occupied. Random players never swap. The same ``n``, ``seed`` and
+        ``threads`` give the same counts.
+
+        >>> game = hx.Game("hex", size=3)
+        >>> _ = game.play("b2")
+        >>> wins = game.random_playouts(1000, seed=1)
+        >>> wins[hx.RED] + wins[hx.BLUE], wins[hx.RED] > wins[hx.BLUE]
+        (1000, True)
+        """
+        red, blue = _core.random_playouts(self._core, _count(n, "n"), _seed(seed), threads)
+        return {Color.RED: red, Color.BLUE: blue}
+
     def view(self, color: Color) -> View:
         """What ``color`` may know; the only thing to hand to that player's bot or client."""
         return View(self._core.view(_checked_color(color)))
@@ -192,6 +210,18 @@ class Game:
             f"<Game {r.variant} {r.rows}x{r.cols} swap={r.swap}: "
             f"{self.status()} after {len(self._core.history())} actions>"
         )
+
+
+def _count(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, not {value!r}")
+    return value
+
+
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer, not {seed!r}")
+    return seed % (1 << 64)
 
 
 def _checked_color(color: object) -> int:
