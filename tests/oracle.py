@@ -9,6 +9,7 @@ random player that, like a bot, only looks at its own view.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterable
 
@@ -177,3 +178,30 @@ def play_random(
         if after is not None:
             after(game)
     return game
+
+
+def chain_owner(game: hx.Game) -> hx.Color:
+    """The colour whose chain ended the game: the winner in Hex and Dark Hex, the loser in Rex."""
+    assert game.winner is not None
+    return game.winner.opponent if game.rules.is_misere else game.winner
+
+
+def check_completed_chain(game: hx.Game) -> None:
+    """Asserts what completed_chain() promises: empty unless the game ended by a connection; else
+    the connector's stones, ordered from its first edge to its second, each next to the one before,
+    joining the two edges, with no stone that can be removed, and holding the stone played last."""
+    chain = game.completed_chain()
+    if game.end_reason != "connection":
+        assert chain == []
+        return
+    rows, cols = game.rules.rows, game.rules.cols
+    owner = chain_owner(game)
+    assert len(set(chain)) == len(chain) > 0
+    assert all(game.board[cell] == owner for cell in chain)
+    assert on_edge(owner, chain[0], rows, cols, 0) and on_edge(owner, chain[-1], rows, cols, 1)
+    assert all(b in neighbours(a, rows, cols) for a, b in itertools.pairwise(chain))
+    assert connects(chain, owner, rows, cols)
+    for cell in chain:
+        assert not connects([c for c in chain if c != cell], owner, rows, cols), f"{cell} is removable"
+    last = game.history[-1]
+    assert last.color == owner and last.result is hx.MoveResult.PLACED and last.cell in chain
