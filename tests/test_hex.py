@@ -128,6 +128,9 @@ def test_completed_chain_leaves_out_stones_that_are_not_needed() -> None:
 def test_moves_after_the_end_are_illegal_and_change_nothing() -> None:
     """Once the game is over every action raises IllegalMove 'game-over' and the game stays as it was."""
     game = play_all(hx.Game("hex", size=3), ["a1", "b1", "a2", "b2", "a3"])
+    with pytest.raises(hx.IllegalMove, match="^cannot play c3: the game is over") as info:
+        game.play("c3")
+    assert (info.value.rule, info.value.cell) == ("game-over", (2, 2))
     before = (game.history, game.board.tobytes(), game.winner, game.end_reason)
     for action in (
         lambda: game.play("c3"),
