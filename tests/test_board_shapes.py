@@ -50,7 +50,27 @@ def test_sizes_outside_1_to_19_are_rules_errors(size: int) -> None:
         hx.Game("dark", rows=5, cols=size)
 
 
-@pytest.mark.parametrize("bad", ["chess", "Hex", "misere", "", "dark_hex"])
+@pytest.mark.parametrize("size", [2**31, 2**40, -(2**63), 10**100])
+def test_sizes_beyond_any_machine_integer_are_rules_errors(size: int) -> None:
+    """Huge sizes get the same RulesError as any other bad size, not a TypeError from the bindings."""
+    with pytest.raises(hx.RulesError, match=f"between 1 and 19, not {size}"):
+        hx.Game("hex", rows=5, cols=size)
+
+
+@pytest.mark.parametrize("bad", [5.0, "5", True, [5]])
+def test_sizes_must_be_integers(bad: object) -> None:
+    """Rows and columns are integers; floats, strings, booleans and lists are RulesErrors."""
+    with pytest.raises(hx.RulesError, match="must be an integer"):
+        hx.Game("hex", rows=bad, cols=5)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_sizes_like_any_other() -> None:
+    """Sizes that come out of numpy arrays work and are stored as plain ints."""
+    game = hx.Game("dark", rows=np.int64(4), cols=np.uint8(3))  # type: ignore[arg-type]
+    assert game.rules == hx.Rules("dark", 4, 3) and type(game.rules.rows) is int
+
+
+@pytest.mark.parametrize("bad", ["chess", "Hex", "misere", "", "dark_hex", "\ud800", "hex\udfff"])
 def test_unknown_variants_are_rules_errors(bad: str) -> None:
     """Only 'hex', 'rex', 'dark' and 'dark-abrupt' exist; the error lists them."""
     with pytest.raises(hx.RulesError, match="expected one of 'hex', 'rex', 'dark', 'dark-abrupt'"):

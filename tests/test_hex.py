@@ -128,7 +128,7 @@ def test_completed_chain_leaves_out_stones_that_are_not_needed() -> None:
 def test_moves_after_the_end_are_illegal_and_change_nothing() -> None:
     """Once the game is over every action raises IllegalMove 'game-over' and the game stays as it was."""
     game = play_all(hx.Game("hex", size=3), ["a1", "b1", "a2", "b2", "a3"])
-    with pytest.raises(hx.IllegalMove, match="^cannot play c3: the game is over") as info:
+    with pytest.raises(hx.IllegalMove, match=r"^cannot play c3: the game is over") as info:
         game.play("c3")
     assert (info.value.rule, info.value.cell) == ("game-over", (2, 2))
     before = (game.history, game.board.tobytes(), game.winner, game.end_reason)
@@ -281,3 +281,14 @@ def test_small_boards_have_the_known_theoretical_winner(rows: int, cols: int) ->
     game = hx.Game("hex", rows=rows, cols=cols, swap="off")
     red_wins = _first_player_wins(game, {})
     assert red_wins == (rows <= cols)
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfff1", " \udc80 "])
+def test_text_utf8_cannot_encode_is_a_notation_error(text: str) -> None:
+    """Strings with lone surrogates are read like other bad names: IllegalMove 'notation', not TypeError."""
+    game = hx.Game("hex", size=5)
+    with pytest.raises(hx.IllegalMove, match="is not a cell") as info:
+        game.play(text)
+    assert info.value.rule == "notation" and game.history == []
+    with pytest.raises(hx.IllegalMove, match="is not a cell"):
+        hx.Cell.parse(text)

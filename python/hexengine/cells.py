@@ -23,6 +23,11 @@ __all__ = ["Cell"]
 MAX_SIDE = 19
 
 
+def core_text(text: str) -> str:
+    """``text`` with anything UTF-8 cannot encode (lone surrogates) escaped, so the core can read it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class Cell(NamedTuple):
     """A cell of the board as ``(row, col)``; equal to the plain tuple."""
 
@@ -53,7 +58,7 @@ class Cell(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Cell:
         """The cell called ``text`` (``'a1'`` to ``'s19'``); raises IllegalMove."""
-        return cls.from_index(_core.parse_cell(19, 19, text), 19)
+        return cls.from_index(_core.parse_cell(19, 19, core_text(text)), 19)
 
     def __str__(self) -> str:
         return self.name if self._on_some_board() else repr(tuple(self))
