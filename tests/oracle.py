@@ -10,6 +10,7 @@ random player that, like a bot, only looks at its own view.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from collections.abc import Callable, Iterable
 
@@ -19,6 +20,15 @@ import hexengine as hx
 
 VARIANTS = ("hex", "rex", "dark", "dark-abrupt")
 SHAPES = ((1, 1), (1, 7), (7, 1), (2, 5), (5, 2), (4, 3), (3, 4), (2, 2), (3, 3), (7, 7), (11, 11), (19, 19))
+
+# Multiplies the number of examples of every property and fuzz test: HEXENGINE_EXAMPLES=20 for a long run.
+EXAMPLES = int(os.environ.get("HEXENGINE_EXAMPLES", "1"))
+
+
+def examples(n: int) -> int:
+    """``n`` hypothesis examples, times HEXENGINE_EXAMPLES."""
+    return n * EXAMPLES
+
 
 # (row step, column step) of the six neighbours: RULES.md section 1.
 STEPS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0))

@@ -18,6 +18,7 @@ from oracle import (
     board_connects,
     check_all_views,
     check_completed_chain,
+    examples,
     found_cells,
     play_random,
     random_move,
@@ -52,7 +53,7 @@ def end_somehow(game: hx.Game, rng: random.Random) -> None:
         game.timeout(game.to_move)
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(rules=rule_sets(big=True), seed=SEEDS)
 def test_every_game_ends_with_exactly_one_winner(rules: hx.Rules, seed: int) -> None:
     """A random game always ends, by a connection, with one winner; before the last move neither
@@ -74,7 +75,7 @@ def test_every_game_ends_with_exactly_one_winner(rules: hx.Rules, seed: int) -> 
     check_completed_chain(game)
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(
     variant=st.sampled_from(VARIANTS),
     rows=st.integers(1, 11),
@@ -110,7 +111,7 @@ def test_a_full_random_board_has_exactly_one_connected_side(
     assert np.array_equal(game.board, np.where(game.board > 0, full, 0))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(rules=rule_sets(variants=("rex",), big=True), seed=SEEDS)
 def test_rex_winner_is_the_opponent_of_the_connector(rules: hx.Rules, seed: int) -> None:
     """In Rex the player who completes a chain between their own edges is never the winner."""
@@ -121,7 +122,7 @@ def test_rex_winner_is_the_opponent_of_the_connector(rules: hx.Rules, seed: int)
     assert all(game.board[c] == connector for c in game.completed_chain())
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(rules=rule_sets(max_side=8), seed=SEEDS, ending=st.sampled_from(["play", "resign-or-timeout"]))
 def test_no_view_ever_shows_what_its_viewer_has_not_found(rules: hx.Rules, seed: int, ending: str) -> None:
     """After every action, each player's view holds exactly its own stones and the enemy stones it hit
@@ -137,7 +138,7 @@ def test_no_view_ever_shows_what_its_viewer_has_not_found(rules: hx.Rules, seed:
         check_all_views(game)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(rules=rule_sets(variants=("dark", "dark-abrupt"), big=True), seed=SEEDS)
 def test_spectators_see_nothing_in_dark_hex_until_a_connection(rules: hx.Rules, seed: int) -> None:
     """A Dark Hex spectator's board is empty while the game runs, and full once a chain is completed."""
@@ -152,7 +153,7 @@ def test_spectators_see_nothing_in_dark_hex_until_a_connection(rules: hx.Rules, 
     play_random(hx.Game(rules), random.Random(seed), after=after)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(rules=rule_sets(max_side=8), seed=SEEDS)
 def test_after_resignation_or_timeout_views_stay_while_the_replay_shows_every_stone(
     rules: hx.Rules, seed: int
@@ -208,7 +209,7 @@ def relocated(game: hx.Game, viewer: hx.Color, rng: random.Random) -> hx.Game | 
     return other
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(rules=rule_sets(variants=("dark", "dark-abrupt"), max_side=6), seed=SEEDS, end=st.booleans())
 def test_views_and_their_pickles_carry_no_hidden_stone(rules: hx.Rules, seed: int, end: bool) -> None:
     """Two games that differ only in where a stone hidden from a viewer stands give that viewer (and
@@ -232,7 +233,7 @@ def test_views_and_their_pickles_carry_no_hidden_stone(rules: hx.Rules, seed: in
         assert pickle.loads(pickle.dumps(mine)) == mine
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(rules=rule_sets(max_side=6), seed=SEEDS)
 def test_copies_play_on_independently(rules: hx.Rules, seed: int) -> None:
     """A copy taken mid-game continues exactly like the original given the same moves, and moves in
