@@ -10,11 +10,28 @@
 
 from __future__ import annotations
 
+from . import table
 from ._moves import SWAP, Move, MoveLike
 from .cells import Cell
 from .errors import HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .table import (
+    Clock,
+    FakeClock,
+    GameRecord,
+    MemoryRatingStore,
+    PlayerInfo,
+    PlayerRating,
+    RandomBot,
+    Ratings,
+    RecordError,
+    SQLiteRatingStore,
+    SystemClock,
+    Table,
+    TableError,
+    TableSettings,
+)
 from .text import board_text
 from .view import View
 
@@ -26,19 +43,34 @@ __all__ = [
     "SWAP",
     "Action",
     "Cell",
+    "Clock",
     "Color",
     "EndReason",
+    "FakeClock",
     "Game",
+    "GameRecord",
     "HexError",
     "IllegalMove",
+    "MemoryRatingStore",
     "Move",
     "MoveLike",
     "MoveResult",
+    "PlayerInfo",
+    "PlayerRating",
+    "RandomBot",
+    "Ratings",
+    "RecordError",
     "Rules",
     "RulesError",
+    "SQLiteRatingStore",
     "SwapForm",
+    "SystemClock",
+    "Table",
+    "TableError",
+    "TableSettings",
     "Variant",
     "View",
     "__version__",
     "board_text",
+    "table",
 ]
