@@ -293,7 +293,7 @@ class Table:
         ``player_id`` is the key their rating is kept under (default: the name).
         """
         self._check_empty(seat)
-        player = PlayerInfo(_check_name(name), "person", None, _check_id(player_id) or name.strip())
+        player = _person(name, player_id)
         client, token = self._new_client(seat, (seat,))
         self._seats[seat].player = player
         self._seats[seat].client = client
@@ -309,10 +309,7 @@ class Table:
         """
         self._check_empty("A")
         self._check_empty("B")
-        players = [
-            PlayerInfo(_check_name(name), "person", None, _check_id(pid) or name.strip())
-            for name, pid in zip((name_a, name_b), ids, strict=True)
-        ]
+        players = [_person(name, pid) for name, pid in zip((name_a, name_b), ids, strict=True)]
         client, token = self._new_client("device", ("A", "B"))
         for seat, player in zip(SEATS, players, strict=True):
             self._seats[seat].player = player
@@ -354,6 +351,28 @@ class Table:
                 f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
             )
         return self._snapshot(recipient, "request", seq=self._seq[recipient])
+
+    def request_replay(self, recipient: str, number: int | None = None) -> dict[str, Any]:
+        """Queues (and returns) a ``replay`` message: the full record of finished game
+        ``number`` (default: the last finished one) with the true board after every
+        action, whatever the end reason. Only finished games have a replay."""
+        if recipient not in self._outbox:
+            raise TableError(
+                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
+            )
+        if not self._records:
+            raise TableError(
+                "no game has finished yet: a replay shows every stone only after the end", "no-game"
+            )
+        if number is None:
+            number = self._records[-1].number
+        record = next((r for r in self._records if r.number == number), None)
+        if record is None:
+            raise TableError(f"no finished game number {number!r} at this table", "no-game")
+        boards = [[[int(x) for x in row] for row in board] for _, board in record.replay()]
+        return self._emit(
+            recipient, "replay", {"number": number, "record": record.to_dict(), "boards": boards}
+        )
 
     # ================================================================ actions
 
@@ -1210,12 +1229,17 @@ def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
-def _check_id(player_id: object) -> str | None:
-    if player_id is None:
-        return None
-    if not isinstance(player_id, str) or not player_id.strip() or len(player_id) > 2 * MAX_NAME:
+def _person(name: object, player_id: object) -> PlayerInfo:
+    """A person's PlayerInfo; their rating id (default: the name) may not pose as a computer level's."""
+    name = _check_name(name)
+    if player_id is not None and (
+        not isinstance(player_id, str) or not player_id.strip() or len(player_id) > 2 * MAX_NAME
+    ):
         raise TableError(f"a player id must be 1 to {2 * MAX_NAME} characters, not {player_id!r}", "bad-name")
-    return player_id
+    pid = player_id or name
+    if pid.startswith("computer:"):
+        raise TableError(f"{pid!r} is reserved for the computer's ratings", "bad-name")
+    return PlayerInfo(name, "person", None, pid)
 
 
 def _check_name(name: object) -> str:
