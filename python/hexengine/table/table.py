@@ -1208,7 +1208,14 @@ class Table:
     def _seat_info(self, seat: SeatName) -> dict[str, Any]:
         s = self._seats[seat]
         if s.player is None:
-            return {"kind": None, "name": None, "level": None, "connected": False, "computer_playing": False}
+            return {
+                "kind": None,
+                "name": None,
+                "level": None,
+                "connected": False,
+                "computer_playing": False,
+                "color": None,
+            }
         connected = True if s.client is None else s.client.connected
         return {
             "kind": s.player.kind,
