@@ -740,3 +740,25 @@ def test_a_bot_that_answers_illegally_is_replaced_by_a_random_move():
     table.sit_computer("B", "medium")
     table.play(a, "a1")  # the bot's swap is illegal with swap off
     assert len(table.record().actions) == 2 and table.record().actions[1].by == "computer"
+
+
+def test_covering_the_board_pauses_but_does_not_reset_the_clock():
+    """Raising the curtain mid-decision (or the device reconnecting) stops the clock; lifting
+    it resumes with the time that was left, not a fresh limit."""
+    table, clock, _ = make(variant="dark", size=3, time_limit=30)
+    dev = table.sit_together("Ann", "Bob")
+    table.lift_curtain(dev)
+    clock.advance(20)
+    table.raise_curtain(dev)
+    assert table.deadline is None
+    clock.advance(500)
+    table.tick()
+    assert not table.referee.is_over
+    table.lift_curtain(dev)
+    assert table.deadline == clock.now() + 10
+    clock.advance(5)
+    table.disconnect(dev)
+    table.reconnect(dev)
+    assert table.curtain["up"] and table.deadline is None
+    table.lift_curtain(dev)
+    assert table.deadline == clock.now() + 5

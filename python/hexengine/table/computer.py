@@ -67,7 +67,9 @@ def computer_bot(level: Level, rules: Rules, seed: int | None = None) -> Bot:
     """The bot that plays a computer seat at ``level`` (``"easy"``, ``"medium"``, ``"hard"``).
 
     Until the search bots land every level is a :class:`RandomBot` (easy never
-    swaps); the table asks only this function, so a stronger bot is one line here.
+    swaps); the table asks only this function, so a stronger bot is one line
+    here (``hx.MCTSBot.level(level)`` for Hex and Rex; Dark Hex needs a bot that
+    accepts a Dark Hex view).
 
     >>> hx.table.computer_bot("easy", hx.Rules("hex", 5, 5))
     RandomBot(swap=False)

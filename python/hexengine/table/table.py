@@ -129,6 +129,7 @@ class _Running:
     curtain_up: bool = False
     curtain_seat: SeatName | None = None
     record: GameRecord | None = None
+    paused: float | None = None
 
 
 class Table:
@@ -150,6 +151,9 @@ class Table:
     Seats: :meth:`sit` (a person on their own device; returns a private seat
     token), :meth:`sit_computer`, or :meth:`sit_together` (one device holds both
     seats; hot-seat). The first game starts when both seats are taken.
+
+    A table is not thread-safe: a server serialises the calls to one table
+    (one lock, or one task); only :meth:`ComputerTurn.run` may run elsewhere.
     """
 
     def __init__(
@@ -309,6 +313,8 @@ class Table:
         """
         self._check_empty("A")
         self._check_empty("B")
+        if not isinstance(ids, tuple) or len(ids) != 2:
+            raise TableError(f"ids must be a pair (id of A, id of B), not {ids!r}", "bad-name")
         players = [_person(name, pid) for name, pid in zip((name_a, name_b), ids, strict=True)]
         client, token = self._new_client("device", ("A", "B"))
         for seat, player in zip(SEATS, players, strict=True):
@@ -437,7 +443,11 @@ class Table:
         self._emit_curtain()
         snap = self._queue_snapshot(client.recipient, "curtain-lifted")
         if not run.game.is_over:
-            self._new_decision(again=False)
+            if run.paused is not None:
+                run.deadline, run.paused = self._clock.now() + run.paused, None
+                self._emit_turn()
+            else:
+                self._new_decision(again=False)
         return snap
 
     def raise_curtain(self, token: str) -> None:
@@ -449,12 +459,7 @@ class Table:
             raise TableError("the curtain is already up", "curtain-up")
         if run.game.is_over and run.game.end_reason == "connection":
             raise TableError("the whole board is revealed; there is nothing to cover", "no-curtain")
-        run.curtain_up = True
-        if not run.game.is_over:
-            run.curtain_seat = run.colors[run.game.to_move]  # type: ignore[index]
-            run.deadline = None
-        else:
-            run.curtain_seat = None
+        self._cover(run)
         self._emit_curtain()
 
     def rematch(self, token: str | None = None) -> bool:
@@ -517,20 +522,20 @@ class Table:
             self._bots.pop(s, None)
         self._outbox[client.recipient] = []
         run = self._run
-        if (
+        curtained = (
             run is not None
             and self._has_curtain()
             and not (run.game.is_over and run.game.end_reason == "connection")
-        ):
-            run.curtain_up = True
-            run.curtain_seat = None if run.game.is_over else run.colors[run.game.to_move]  # type: ignore[index]
+        )
+        if curtained:
+            self._cover(run)  # type: ignore[arg-type]
         snap = self._queue_snapshot(client.recipient, "reconnect")
         self._emit_seats(client.seats, skip=client.recipient)
         if run is not None and not run.game.is_over and run.colors[run.game.to_move] in client.seats:  # type: ignore[index]
-            if was_taken or self._has_curtain():
+            if was_taken:
                 self._new_decision(again=False)
             else:
-                self._emit_turn(only=client.recipient)
+                self._emit_turn(only=None if curtained else client.recipient)
         return snap
 
     def rotate_token(self, token: str) -> str:
@@ -632,6 +637,7 @@ class Table:
                 "deadline": run.deadline,
                 "curtain_up": run.curtain_up,
                 "curtain_seat": run.curtain_seat,
+                "paused": run.paused,
             },
         }
 
@@ -702,6 +708,7 @@ class Table:
                     bool(run["curtain_up"]),
                     run["curtain_seat"],
                     record if record.end_reason is not None else None,
+                    run.get("paused"),
                 )
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise RecordError(f"cannot rebuild the table from this state: {e!r}") from None
@@ -766,6 +773,14 @@ class Table:
             self._bots[seat] = bot
         return bot
 
+    def _cover(self, run: _Running) -> None:
+        """Raises the curtain; a decision under way keeps its remaining time for the lift."""
+        if not run.curtain_up and not run.game.is_over and run.deadline is not None:
+            run.paused = max(0.0, run.deadline - self._clock.now())
+        run.deadline = None
+        run.curtain_up = True
+        run.curtain_seat = None if run.game.is_over else run.colors[run.game.to_move]  # type: ignore[index]
+
     def _has_curtain(self) -> bool:
         return self.mode == "one-device" and self._settings.rules.is_dark
 
@@ -824,6 +839,7 @@ class Table:
             self._finish()
             return result
         next_seat = run.colors[run.game.to_move]  # type: ignore[index]
+        run.paused = None
         if self._has_curtain() and next_seat != seat:
             run.curtain_up = True
             run.curtain_seat = next_seat
