@@ -153,7 +153,11 @@ def run_session(settings_, mode, level, autoplay, ops, seed):
         assert back.actions == record.actions and back.winner == record.winner
         assert record.winner_seat in ("A", "B")
     assert sum(table.series["wins"].values()) == table.series["games"] == len(table.records)
-    json.dumps(table.to_state())
+    again = hx.Table.from_state(json.loads(json.dumps(table.to_state())), clock=clock)
+    for r in table.recipients:
+        mine, theirs = table.snapshot(r), again.snapshot(r)
+        for key in ("state", "seats", "series", "curtain", "you", "seq"):
+            assert mine[key] == theirs[key], f"{key} differs after restoring the table"
     return checker.checked
 
 

@@ -43,6 +43,9 @@ hexengine's extra properties (HexGui keeps unknown properties as they are):
 - move ``BY[computer]``: the computer made this move (a computer seat, or the
   computer playing for an absent person).
 - move ``AT[seconds]``: when the action was made, in seconds after the game started.
+
+JSON keeps everything (player kinds, levels and rating ids, settings, table
+id, times); SGF keeps what HexGui can show plus the extras above.
 """
 
 from __future__ import annotations
