@@ -738,7 +738,8 @@ def test_a_bot_that_answers_illegally_is_replaced_by_a_random_move():
     table, _, _ = make(bots=lambda level, rules: Broken(), variant="hex", size=3, swap="off")
     a = table.sit("A", "Ann")
     table.sit_computer("B", "medium")
-    table.play(a, "a1")  # the bot's swap is illegal with swap off
+    with pytest.warns(RuntimeWarning, match="random move"):
+        table.play(a, "a1")  # the bot's swap is illegal with swap off
     assert len(table.record().actions) == 2 and table.record().actions[1].by == "computer"
 
 

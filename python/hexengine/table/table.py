@@ -27,12 +27,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .._moves import SWAP, Move, MoveLike
-from ..errors import HexError, IllegalMove
+from ..errors import HexError
 from ..game import Game
 from ..rules import BLUE, RED, Color, MoveResult, Rules
 from ..view import View
@@ -943,10 +944,17 @@ class Table:
         self._emit_turn(again=again)
 
     def _computer_move(self, turn: ComputerTurn) -> None:
+        """Plays the bot's move; a bot that fails or answers illegally is replaced by a random
+        legal move (with a warning), so a broken bot cannot stall the table."""
         try:
             move = turn.run()
             self._apply(move, "computer")
-        except IllegalMove:
+        except HexError as e:
+            warnings.warn(
+                f"the computer for seat {turn.seat} failed ({e}); it played a random move instead",
+                RuntimeWarning,
+                stacklevel=3,
+            )
             self._apply(RandomBot().choose(turn.view), "computer")
 
     def _autoplay_computers(self) -> None:
@@ -955,11 +963,12 @@ class Table:
 
     # ================================================================ internals: time
 
-    def _pending_events(self) -> list[tuple[float, Any]]:
-        events: list[tuple[float, Any]] = []
+    def _pending_events(self) -> list[tuple[float, _Client | None]]:
+        """Due times: the deadline (``None``) and each absent client's takeover."""
+        events: list[tuple[float, _Client | None]] = []
         run = self._run
         if run is not None and not run.game.is_over and run.deadline is not None:
-            events.append((run.deadline, "timeout"))
+            events.append((run.deadline, None))
         for client in self._clients:
             if not client.connected and not client.taken_over and client.absent_since is not None:
                 events.append((client.absent_since + self._settings.grace, client))
@@ -973,7 +982,7 @@ class Table:
                 return
             _, what = min(due, key=lambda e: e[0])
             run = self._run
-            if what == "timeout":
+            if what is None:
                 assert run is not None
                 run.game.timeout(run.game.to_move)  # type: ignore[arg-type]
                 self._finish()
