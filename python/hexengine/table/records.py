@@ -122,7 +122,7 @@ class RecordedAction:
     by: Actor = "person"
     time: float | None = None
 
-    def to_dict(self, cols: int) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "color": self.color.name.lower(),
             "cell": self.cell.name,
@@ -160,6 +160,12 @@ class GameRecord:
     settings: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
+        if set(self.players) != set(SEATS) or not all(
+            isinstance(p, PlayerInfo) for p in self.players.values()
+        ):
+            raise RecordError("a record names the players of seats A and B as PlayerInfo")
+        if self.red_seat not in SEATS:
+            raise RecordError(f"red_seat must be 'A' or 'B', not {self.red_seat!r}")
         # Replaying validates every action against the rules; a bad record never loads.
         self.game()
 
@@ -264,7 +270,6 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (format ``hexengine.record``, version 1)."""
-        cols = self.rules.cols
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -275,7 +280,7 @@ class GameRecord:
             "players": {seat: self.players[seat].to_dict() for seat in SEATS if seat in self.players},
             "red_seat": self.red_seat,
             "started_at": self.started_at,
-            "actions": [a.to_dict(cols) for a in self.actions],
+            "actions": [a.to_dict() for a in self.actions],
             "result": {
                 "winner": None if self.winner is None else self.winner.name.lower(),
                 "winner_seat": self.winner_seat,
