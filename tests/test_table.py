@@ -752,6 +752,8 @@ def test_covering_the_board_pauses_but_does_not_reset_the_clock():
     clock.advance(20)
     table.raise_curtain(dev)
     assert table.deadline is None
+    assert [m["type"] for m in table.poll("device")][-2:] == ["curtain", "clock"]
+    assert table.snapshot("device")["state"]["clock"]["paused"] == 10
     clock.advance(500)
     table.tick()
     assert not table.referee.is_over

@@ -460,8 +460,11 @@ class Table:
             raise TableError("the curtain is already up", "curtain-up")
         if run.game.is_over and run.game.end_reason == "connection":
             raise TableError("the whole board is revealed; there is nothing to cover", "no-curtain")
+        paused = run.deadline is not None
         self._cover(run)
         self._emit_curtain()
+        if paused:
+            self._emit_clock()
 
     def rematch(self, token: str | None = None) -> bool:
         """Asks for the next game of the series; it starts when both seats asked
@@ -528,8 +531,11 @@ class Table:
             and self._has_curtain()
             and not (run.game.is_over and run.game.end_reason == "connection")
         )
+        paused = curtained and run.deadline is not None  # type: ignore[union-attr]
         if curtained:
             self._cover(run)  # type: ignore[arg-type]
+        if paused:
+            self._emit_clock()
         snap = self._queue_snapshot(client.recipient, "reconnect")
         self._emit_seats(client.seats, skip=client.recipient)
         if run is not None and not run.game.is_over and run.colors[run.game.to_move] in client.seats:  # type: ignore[index]
@@ -990,7 +996,9 @@ class Table:
                 what.taken_over = True
                 self._emit_seats(what.seats)
                 if run is not None and not run.game.is_over and run.colors[run.game.to_move] in what.seats:  # type: ignore[index]
-                    run.deadline = None
+                    if run.deadline is not None:
+                        run.deadline = None
+                        self._emit_clock()
                     if self._autoplay:
                         self.play_computers()
 
@@ -1096,6 +1104,11 @@ class Table:
                 )
             else:
                 self._emit(r, "turn", {**base, "text": f"{color} to move"})
+
+    def _emit_clock(self) -> None:
+        clock = self._clock_info()
+        for r in self._recipient_names():
+            self._emit(r, "clock", {"clock": clock})
 
     def _emit_curtain(self) -> None:
         run = self._run
@@ -1205,6 +1218,7 @@ class Table:
             "limit": self._settings.time_limit,
             "deadline": deadline,
             "remaining": None if deadline is None else max(0.0, deadline - self._clock.now()),
+            "paused": None if run is None else run.paused,
             "color": color_name(color),
             "seat": None if color is None or run is None else run.colors[color],
         }
