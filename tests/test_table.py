@@ -765,3 +765,16 @@ def test_covering_the_board_pauses_but_does_not_reset_the_clock():
     assert table.curtain["up"] and table.deadline is None
     table.lift_curtain(dev)
     assert table.deadline == clock.now() + 5
+
+
+def test_an_unread_stream_stays_bounded(monkeypatch):
+    """A stream nobody polls keeps only the newest messages; the seq gap shows what was lost."""
+    monkeypatch.setattr(table_module, "MAX_QUEUE", 5)
+    table = hx.Table(hx.TableSettings(variant="hex", size=5), clock=hx.FakeClock())
+    a, b = table.sit("A", "Ann"), table.sit("B", "Bob")
+    for move_a, move_b in [("a1", "a2"), ("b1", "b2"), ("c1", "c2")]:
+        table.play(a, move_a)
+        table.play(b, move_b)
+    msgs = table.poll("spectators")
+    assert len(msgs) == 5 and [m["seq"] for m in msgs] == list(range(msgs[0]["seq"], msgs[0]["seq"] + 5))
+    assert msgs[0]["seq"] > 1

@@ -28,6 +28,7 @@ import hashlib
 import hmac
 import secrets
 import warnings
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -56,6 +57,7 @@ __all__ = ["ComputerTurn", "Table", "TableError"]
 Mode = Literal["online", "computer", "one-device"]
 Listener = Callable[[str, dict[str, Any]], None]
 MAX_NAME = 64
+MAX_QUEUE = 10_000
 
 
 class TableError(HexError):
@@ -186,7 +188,7 @@ class Table:
         self._seats: dict[SeatName, _Seat] = {s: _Seat() for s in SEATS}
         self._clients: list[_Client] = []
         self._seq: dict[str, int] = {"spectators": 0}
-        self._outbox: dict[str, list[dict[str, Any]]] = {"spectators": []}
+        self._outbox: dict[str, deque[dict[str, Any]]] = {"spectators": _queue()}
         self._run: _Running | None = None
         self._bots: dict[SeatName, Bot] = {}
         self._records: list[GameRecord] = []
@@ -342,12 +344,14 @@ class Table:
     def poll(self, recipient: str) -> list[dict[str, Any]]:
         """Takes the messages queued for ``recipient`` (``"A"``, ``"B"``, ``"device"``,
         ``"spectators"``), oldest first. Only the trusted server calls this: route each
-        stream to the client holding that seat's token."""
+        stream to the client holding that seat's token. At most 10,000 unread messages
+        are kept per stream; a gap in ``seq`` means ask for a :meth:`snapshot`."""
         if recipient not in self._outbox:
             raise TableError(
                 f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
             )
-        out, self._outbox[recipient] = self._outbox[recipient], []
+        out = list(self._outbox[recipient])
+        self._outbox[recipient].clear()
         return out
 
     def snapshot(self, recipient: str) -> dict[str, Any]:
@@ -508,7 +512,7 @@ class Table:
             return
         client.connected = False
         client.absent_since = self._clock.now()
-        self._outbox[client.recipient] = []
+        self._outbox[client.recipient] = _queue()
         self._emit_seats(client.seats)
         self._advance()
         self._autoplay_computers()
@@ -524,7 +528,7 @@ class Table:
         client.taken_over = False
         for s in client.seats:
             self._bots.pop(s, None)
-        self._outbox[client.recipient] = []
+        self._outbox[client.recipient] = _queue()
         run = self._run
         curtained = (
             run is not None
@@ -687,7 +691,7 @@ class Table:
                 client.absent_since = c["absent_since"]
                 client.taken_over = bool(c["taken_over"])
                 table._clients.append(client)
-                table._outbox[client.recipient] = []
+                table._outbox[client.recipient] = _queue()
             for s in SEATS:
                 data = state["seats"][s]
                 seat = table._seats[s]
@@ -734,7 +738,7 @@ class Table:
         client = _Client(recipient, seats, _digest(token))
         self._clients.append(client)
         self._seq.setdefault(recipient, 0)
-        self._outbox[recipient] = []
+        self._outbox[recipient] = _queue()
         return client, token
 
     def _check_empty(self, seat: object) -> None:
@@ -1269,6 +1273,12 @@ class Table:
         state = "waiting for players" if self._run is None else self._run.game.status()
         variant = self._settings.rules.variant
         return f"<Table {self._id} {variant} {self.mode or ''}: game {self.game_number}, {state}>"
+
+
+def _queue() -> deque[dict[str, Any]]:
+    """A recipient's unread messages; past MAX_QUEUE the oldest go (the seq gap tells the
+    client to ask for a snapshot), so a stream nobody reads cannot grow without bound."""
+    return deque(maxlen=MAX_QUEUE)
 
 
 def _digest(token: str) -> bytes:
