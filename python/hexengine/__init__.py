@@ -10,12 +10,28 @@
 
 from __future__ import annotations
 
+from . import table
 from ._moves import SWAP, Move, MoveLike
-from .bots import LEVELS, Analysis, MCTSBot, RandomBot
+from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
 from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .table import (
+    Clock,
+    FakeClock,
+    GameRecord,
+    MemoryRatingStore,
+    PlayerInfo,
+    PlayerRating,
+    Ratings,
+    RecordError,
+    SQLiteRatingStore,
+    SystemClock,
+    Table,
+    TableError,
+    TableSettings,
+)
 from .text import board_text
 from .view import View
 
@@ -23,28 +39,41 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BLUE",
-    "LEVELS",
     "RED",
     "SWAP",
     "Action",
     "Analysis",
     "Cell",
+    "Clock",
     "Color",
     "ConfigError",
     "EndReason",
+    "FakeClock",
     "Game",
+    "GameRecord",
     "HexError",
     "IllegalMove",
     "MCTSBot",
+    "MemoryRatingStore",
     "Move",
     "MoveLike",
     "MoveResult",
+    "PlayerInfo",
+    "PlayerRating",
     "RandomBot",
+    "Ratings",
+    "RecordError",
     "Rules",
     "RulesError",
+    "SQLiteRatingStore",
     "SwapForm",
+    "SystemClock",
+    "Table",
+    "TableError",
+    "TableSettings",
     "Variant",
     "View",
     "__version__",
     "board_text",
+    "table",
 ]

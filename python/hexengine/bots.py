@@ -192,26 +192,28 @@ class MCTSBot:
 
 class RandomBot:
     """Plays a uniformly random legal move of its view (a baseline and a stand-in).
+    ``swap=False`` never swaps.
 
     >>> game = hx.Game("dark", size=4)
     >>> hx.RandomBot(seed=3).choose(game.view(hx.RED)) in game.legal_moves()
     True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, swap: bool = True) -> None:
         self._rng = random.Random(seed)
+        self._swap = swap
 
     def choose(self, view: View) -> Move:
         """A random move among ``view.legal_moves()``."""
         if not isinstance(view, View):
             raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
-        moves = view.legal_moves()
+        moves = [m for m in view.legal_moves() if self._swap or m != SWAP]
         if not moves:
             raise ConfigError("there is no move to choose: the game is over or it is not this viewer's turn")
         return self._rng.choice(moves)
 
     def __repr__(self) -> str:
-        return "RandomBot()"
+        return f"RandomBot(swap={self._swap})"
 
 
 def _move(value: int, cols: int) -> Move:
