@@ -29,6 +29,8 @@ struct Node {
   std::atomic<uint32_t> rave_visits{0};
   std::atomic<uint32_t> rave_wins{0};
   uint32_t first_child = 0;
+  // A child whose move wins at once, once one is known (the search then always takes it).
+  std::atomic<uint32_t> winning_child{kNone};
   uint16_t child_count = 0;
   int16_t move = kSwapMove;
   uint8_t mover = 0;
@@ -89,30 +91,46 @@ class Arena {
   uint64_t used_ = 0;
 };
 
-// The six neighbours of a padded cell in circular order (E, NE, NW, W, SW,
-// SE); off the board: -1 beyond a red edge (above or below), -2 beyond a blue one.
-using Ring = std::array<int16_t, 6>;
+// The six neighbours of a padded cell in circular order (E, NE, NW, W, SW, SE).
+// A neighbour off the board is given as a guard index (never a stone), and the
+// masks say which of the six are on the board and which lie beyond an edge of
+// each colour, so pattern tests need no branches.
+struct Ring {
+  std::array<int16_t, 6> cell;
+  uint8_t on_board = 0;
+  uint8_t beyond_edge[2] = {0, 0};
+};
 
 std::vector<Ring> make_rings(const Geometry& g, int bits) {
   std::vector<Ring> rings(bits);
   const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
+  const int16_t guard = static_cast<int16_t>(g.cols);  // (0, cols): a guard bit
   for (int r = 0; r < g.rows; ++r) {
     for (int c = 0; c < g.cols; ++c) {
+      Ring& ring = rings[g.padded(r, c)];
       for (int d = 0; d < 6; ++d) {
         const int nr = r + dr[d], nc = c + dc[d];
-        int16_t v;
+        ring.cell[d] = guard;
         if (nr < 0 || nr >= g.rows) {
-          v = -1;
+          ring.beyond_edge[index_of(Color::Red)] |= 1u << d;
         } else if (nc < 0 || nc >= g.cols) {
-          v = -2;
+          ring.beyond_edge[index_of(Color::Blue)] |= 1u << d;
         } else {
-          v = static_cast<int16_t>(g.padded(nr, nc));
+          ring.cell[d] = static_cast<int16_t>(g.padded(nr, nc));
+          ring.on_board |= 1u << d;
         }
-        rings[g.padded(r, c)][d] = v;
       }
     }
   }
   return rings;
+}
+
+// Bit d set where the d-th neighbour of `ring` is in `set`.
+template <int W>
+inline unsigned ring_bits(const Ring& ring, const Bitboard<W>& set) {
+  unsigned bits = 0;
+  for (int d = 0; d < 6; ++d) bits |= static_cast<unsigned>(set.test(ring.cell[d])) << d;
+  return bits;
 }
 
 // Shared interface of the engines for each board width.
@@ -242,6 +260,8 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
     }
     b.first_child = block;
     b.child_count = a.child_count;
+    const uint32_t winning = a.winning_child.load();
+    if (winning != kNone) b.winning_child.store(block + (winning - a.first_child));
     b.state.store(kExpanded);
     for (uint32_t i = 0; i < a.child_count; ++i) queue.push_back({a.first_child + i, block + i});
   }
@@ -346,6 +366,8 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 template <int W>
 uint32_t Engine<W>::select(uint32_t index) {
   Node& parent = (*arena_)[index];
+  const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
+  if (winning != kNone) return winning;
   const uint32_t first = parent.first_child, end = first + parent.child_count;
   const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
   const float c_ucb = static_cast<float>(params_.exploration);
@@ -356,20 +378,19 @@ uint32_t Engine<W>::select(uint32_t index) {
   uint32_t best_i = first;
   for (uint32_t i = first; i < end; ++i) {
     Node& c = (*arena_)[i];
-    if (c.state.load(std::memory_order_relaxed) == kTerminal && c.winner == c.mover) return i;
     const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
     const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
     // (1 - beta) * wins/n + beta * rave_wins/rn with beta = rn / (rn + n + n*rn/k), in one division.
-    const float denominator = rn + n + n * rn * inv_k;
+    const float den = rn + n + n * rn * inv_k;
     float score = 1.0f;
-    if (denominator > 0) {
+    if (den > 0) {
       const float w = static_cast<float>(c.wins.load(std::memory_order_relaxed));
       const float rw = static_cast<float>(c.rave_wins.load(std::memory_order_relaxed));
-      score = ((1.0f + rn * inv_k) * w + rw) / denominator;
+      score = ((1.0f + rn * inv_k) * w + rw) / den;
       if (opening) score = std::min(score, 1.0f - score);
       if (c_ucb > 0) score += c_ucb * std::sqrt(log_n / (n + 1.0f));
     }
-    if (score > best) {
+    if (score > best) {  // rarely true after the first few children: predictable
       best = score;
       best_i = i;
     }
@@ -380,32 +401,27 @@ uint32_t Engine<W>::select(uint32_t index) {
 template <int W>
 int Engine<W>::bridge_reply(const Bitboard<W>& own, const Bitboard<W>& occupied, Color me, int last,
                             Rng& rng) const {
-  const int my_edge = me == Color::Red ? -1 : -2;
   const Ring& ring = rings_[last];
-  unsigned mine = 0, empty = 0;  // bit i: the i-th neighbour is mine / an empty cell
-  for (int i = 0; i < 6; ++i) {
-    const int q = ring[i];
-    mine |= static_cast<unsigned>(q >= 0 ? own.test(q) : q == my_edge) << i;
-    empty |= static_cast<unsigned>(q >= 0 && !occupied.test(q)) << i;
-  }
-  // Neighbour i+1 is a reply when neighbours i and i+2 are mine and it is empty.
+  const unsigned mine = ring_bits(ring, own) | ring.beyond_edge[index_of(me)];
+  const unsigned empty = ring.on_board & ~ring_bits(ring, occupied);
+  // Neighbour d+1 is a reply when neighbours d and d+2 are mine and it is empty.
   const unsigned twice = mine | (mine << 6);
   const unsigned replies = ((twice >> 2) & twice & (empty >> 1 | empty << 5)) & 63u;
   if (!replies) return -1;
-  const int count = std::popcount(replies);
   unsigned pick = replies;
-  for (int k = count == 1 ? 0 : static_cast<int>(rng.below(count)); k > 0; --k) pick &= pick - 1;
-  return ring[(std::countr_zero(pick) + 1) % 6];
+  if (pick & (pick - 1)) {
+    for (int k = static_cast<int>(rng.below(std::popcount(replies))); k > 0; --k) pick &= pick - 1;
+  }
+  return ring.cell[(std::countr_zero(pick) + 1) % 6];
 }
 
 template <int W>
 bool Engine<W>::merges(const Bitboard<W>& own, Color me, int p) const {
-  const int my_edge = me == Color::Red ? -1 : -2;
   const Ring& ring = rings_[p];
-  auto mine = [&](int q) { return q >= 0 ? own.test(q) : q == my_edge; };
-  int runs = 0;
-  for (int i = 0; i < 6; ++i) runs += mine(ring[i]) && !mine(ring[(i + 5) % 6]);
-  return runs >= 2;
+  const unsigned mine = ring_bits(ring, own) | ring.beyond_edge[index_of(me)];
+  // Runs of own neighbours around p: starts of runs are mine with the previous not mine.
+  const unsigned previous = ((mine << 1) | (mine >> 5)) & 63u;
+  return std::popcount(mine & ~previous) >= 2;
 }
 
 template <int W>
@@ -469,6 +485,7 @@ void Engine<W>::simulate(Ctx& ctx) {
       winner = index_of(winner_of_connection(rules_.variant, mover));
       c.winner = static_cast<uint8_t>(winner);
       c.state.store(kTerminal, std::memory_order_release);
+      if (winner == index_of(mover)) arena[current].winning_child.store(child, std::memory_order_relaxed);
       break;
     }
     ctx.last = c.move;
@@ -491,9 +508,9 @@ void Engine<W>::simulate(Ctx& ctx) {
     const uint32_t win = mover == winner;
     for (uint32_t k = first; k < end; ++k) {
       Node& c = arena[k];
-      if (!owned.test(c.move)) continue;
-      bump(c.rave_visits);
-      bump(c.rave_wins, win);
+      const uint32_t hit = owned.test(c.move);  // branch-free: the test is a coin toss
+      bump(c.rave_visits, hit);
+      bump(c.rave_wins, hit & win);
     }
   }
 }
