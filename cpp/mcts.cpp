@@ -193,8 +193,6 @@ class Engine final : public EngineBase {
   Color playout(Ctx& ctx, Bitboard<W> final[2]);
   // A reply saving a bridge or edge template that the opponent's move at `last` intruded.
   int bridge_reply(const Bitboard<W>& own, const Bitboard<W>& occupied, Color me, int last, Rng& rng) const;
-  // Whether a stone of `me` at `p` would join two of its own groups or edges locally.
-  bool merges(const Bitboard<W>& own, Color me, int p) const;
   // What a first move worth `v` to Red is worth when Blue may swap: Blue takes
   // whichever side is better, so Red gets min(v, 1 - v). Identity elsewhere.
   double opening_value(double v) const { return opening_root_ ? std::min(v, 1.0 - v) : v; }
@@ -416,15 +414,6 @@ int Engine<W>::bridge_reply(const Bitboard<W>& own, const Bitboard<W>& occupied,
 }
 
 template <int W>
-bool Engine<W>::merges(const Bitboard<W>& own, Color me, int p) const {
-  const Ring& ring = rings_[p];
-  const unsigned mine = ring_bits(ring, own) | ring.beyond_edge[index_of(me)];
-  // Runs of own neighbours around p: starts of runs are mine with the previous not mine.
-  const unsigned previous = ((mine << 1) | (mine >> 5)) & 63u;
-  return std::popcount(mine & ~previous) >= 2;
-}
-
-template <int W>
 Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
   auto& list = ctx.list;
   auto& pos = ctx.pos;
@@ -435,24 +424,41 @@ Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
   });
   const bool hex = !is_misere(rules_.variant);
   const bool patterns = params_.patterns;
+  auto take = [&](size_t at) {
+    const int p = list[at];
+    list[at] = list.back();
+    pos[list[at]] = static_cast<int>(at);
+    list.pop_back();
+    return p;
+  };
+  if (!hex && params_.rex_endgame > 0) {
+    // Rex endgame policy: once few cells are empty, each side avoids completing
+    // its own chain while it can, and the game ends when one side cannot
+    // (play_move keeps the chains).
+    State<W>& s = ctx.s;
+    const size_t endgame = static_cast<size_t>(params_.rex_endgame * geom_.cells);
+    while (!list.empty()) {
+      const Color turn = s.to_move;
+      const Bitboard<W>& own = s.stones[index_of(turn)];
+      const size_t n = list.size(), start = ctx.rng.below(static_cast<uint32_t>(n));
+      size_t at = start;
+      for (size_t k = 0; n <= endgame && k < n && s.chains.would_connect(geom_, turn, list[at], own); ++k) {
+        at = (start + k + 1) % n;
+      }
+      if (play_move(s, geom_, rules_.variant, take(at)).connected) {
+        final[0] = s.stones[0];
+        final[1] = s.stones[1];
+        return opponent(turn);
+      }
+    }
+  }
   Bitboard<W> occupied = final[0] | final[1];
   Color turn = ctx.s.to_move;
   int last = ctx.last;
   while (!list.empty()) {
     int p = -1;
     if (patterns && hex && last >= 0) p = bridge_reply(final[index_of(turn)], occupied, turn, last, ctx.rng);
-    if (p < 0) {
-      p = list[ctx.rng.below(static_cast<uint32_t>(list.size()))];
-      if (patterns && !hex) {
-        for (int tries = 0; tries < 3 && merges(final[index_of(turn)], turn, p); ++tries) {
-          p = list[ctx.rng.below(static_cast<uint32_t>(list.size()))];
-        }
-      }
-    }
-    const int at = pos[p];
-    list[at] = list.back();
-    pos[list[at]] = at;
-    list.pop_back();
+    p = take(p < 0 ? ctx.rng.below(static_cast<uint32_t>(list.size())) : pos[p]);
     final[index_of(turn)].set(p);
     occupied.set(p);
     last = p;
@@ -656,6 +662,7 @@ void validate_params(const SearchParams& p) {
   }
   if (!(p.rave_equivalence > 0)) throw ConfigError("rave_equivalence must be positive");
   if (!(p.exploration >= 0)) throw ConfigError("exploration must be at least 0");
+  if (!(p.rex_endgame >= 0 && p.rex_endgame <= 1)) throw ConfigError("rex_endgame must be between 0 and 1");
   if (p.expand_threshold < 1 || p.expand_threshold > 1'000'000) {
     throw ConfigError("expand_threshold must be between 1 and 1,000,000");
   }
