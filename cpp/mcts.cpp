@@ -8,6 +8,7 @@
 #include <cmath>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "errors.h"
 #include "playout.h"
@@ -19,6 +20,8 @@ namespace hexengine {
 namespace {
 
 constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
+// What is proven about a node, for the colour that moved into it.
+constexpr uint8_t kUnproven = 0, kMoverWins = 1, kMoverLoses = 2;
 constexpr uint32_t kNone = 0xffffffffu;
 
 // One edge of the tree: the move into this node and its statistics, all from
@@ -34,7 +37,8 @@ struct Node {
   uint16_t child_count = 0;
   int16_t move = kSwapMove;
   uint8_t mover = 0;
-  uint8_t winner = 0;  // when terminal
+  // MCTS-solver: proven by a terminal position or by all (or one winning) children.
+  std::atomic<uint8_t> proof{kUnproven};
   std::atomic<uint8_t> state{kLeaf};
 };
 
@@ -188,6 +192,8 @@ class Engine final : public EngineBase {
   uint32_t select(uint32_t index);
   // One simulation from the root.
   void simulate(Ctx& ctx);
+  // Carries the proof of the last node of `path` up the path (MCTS-solver).
+  void prove(const std::vector<uint32_t>& path);
   // Plays on from `final` (the stones of ctx.s) to a full board with the playout
   // policy; returns the winner.
   Color playout(Ctx& ctx, Bitboard<W> final[2]);
@@ -245,7 +251,7 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
     b.rave_wins.store(a.rave_wins.load());
     b.move = a.move;
     b.mover = a.mover;
-    b.winner = a.winner;
+    b.proof.store(a.proof.load());
     const uint8_t st = a.state.load();
     if (st != kExpanded) {
       b.state.store(st == kTerminal ? kTerminal : kLeaf);
@@ -376,6 +382,7 @@ uint32_t Engine<W>::select(uint32_t index) {
   uint32_t best_i = first;
   for (uint32_t i = first; i < end; ++i) {
     Node& c = (*arena_)[i];
+    if (c.proof.load(std::memory_order_relaxed) == kMoverLoses) continue;
     const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
     const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
     // (1 - beta) * wins/n + beta * rave_wins/rn with beta = rn / (rn + n + n*rn/k), in one division.
@@ -468,6 +475,28 @@ Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
 }
 
 template <int W>
+void Engine<W>::prove(const std::vector<uint32_t>& path) {
+  Arena& arena = *arena_;
+  for (size_t k = path.size() - 1; k > 0; --k) {
+    const uint8_t proof = arena[path[k]].proof.load(std::memory_order_relaxed);
+    Node& parent = arena[path[k - 1]];
+    if (proof == kMoverWins) {
+      // The player to move at the parent wins: the parent's mover loses.
+      parent.winning_child.store(path[k], std::memory_order_relaxed);
+    } else if (proof == kMoverLoses) {
+      // The parent's mover wins only if every reply loses.
+      for (uint32_t i = parent.first_child; i < parent.first_child + parent.child_count; ++i) {
+        if (arena[i].proof.load(std::memory_order_relaxed) != kMoverLoses) return;
+      }
+    } else {
+      return;
+    }
+    if (k - 1 == 0) return;  // the root has no mover
+    parent.proof.store(proof == kMoverWins ? kMoverLoses : kMoverWins, std::memory_order_relaxed);
+  }
+}
+
+template <int W>
 void Engine<W>::simulate(Ctx& ctx) {
   Arena& arena = *arena_;
   ctx.s = root_state_;
@@ -486,12 +515,17 @@ void Engine<W>::simulate(Ctx& ctx) {
     Node& c = arena[child];
     c.visits.fetch_add(1, std::memory_order_relaxed);
     ctx.path.push_back(child);
+    const uint8_t proof = c.proof.load(std::memory_order_relaxed);
+    if (proof != kUnproven) {
+      winner = proof == kMoverWins ? c.mover : 1 - c.mover;
+      break;
+    }
     const Color mover = ctx.s.to_move;
     if (play_move(ctx.s, geom_, rules_.variant, c.move).connected) {
       winner = index_of(winner_of_connection(rules_.variant, mover));
-      c.winner = static_cast<uint8_t>(winner);
+      c.proof.store(winner == index_of(mover) ? kMoverWins : kMoverLoses, std::memory_order_relaxed);
       c.state.store(kTerminal, std::memory_order_release);
-      if (winner == index_of(mover)) arena[current].winning_child.store(child, std::memory_order_relaxed);
+      prove(ctx.path);
       break;
     }
     ctx.last = c.move;
@@ -527,19 +561,22 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
   SearchResult r;
   r.visits.assign(geom_.cells, 0);
   r.values.assign(geom_.cells, -1.0);
+  r.proven.assign(geom_.cells, 0);
   r.simulations = sims;
   r.seconds = seconds;
   r.nodes = arena.used();
   r.reused = reused;
-  auto most_visited = [&](const Node& n) {
+  // A proven win, else the most visited move not proven lost (any if all are).
+  auto choice = [&](const Node& n) {
+    const uint32_t winning = n.winning_child.load();
+    if (winning != kNone) return winning;
     uint32_t best = kNone;
+    auto rank = [&](uint32_t i) {
+      const Node& c = arena[i];
+      return std::tuple(c.proof.load() != kMoverLoses, c.visits.load(), c.wins.load());
+    };
     for (uint32_t i = n.first_child; i < n.first_child + n.child_count; ++i) {
-      if (best == kNone) {
-        best = i;
-        continue;
-      }
-      const uint32_t va = arena[i].visits.load(), vb = arena[best].visits.load();
-      if (va > vb || (va == vb && arena[i].wins.load() > arena[best].wins.load())) best = i;
+      if (best == kNone || rank(i) > rank(best)) best = i;
     }
     return best;
   };
@@ -550,16 +587,19 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
     const int cell = geom_.unpadded(c.move);
     r.visits[cell] = v;
     r.values[cell] = v ? opening_value(double(c.wins.load()) / v) : -1.0;
+    const uint8_t proof = c.proof.load();
+    r.proven[cell] = proof == kMoverWins ? 1 : proof == kMoverLoses ? -1 : 0;
   }
-  for (uint32_t node = most_visited(root); node != kNone && r.pv.size() < 32;) {
+  for (uint32_t node = choice(root); node != kNone && r.pv.size() < 32;) {
     Node& n = arena[node];
     r.pv.push_back(geom_.unpadded(n.move));
     if (n.state.load() != kExpanded) break;
-    node = most_visited(n);
+    node = choice(n);
     if (node != kNone && arena[node].visits.load() == 0) break;
   }
   r.best = r.pv.front();
-  const double v = r.values[r.best];
+  double v = r.values[r.best];
+  if (r.proven[r.best] != 0) v = r.proven[r.best] > 0 ? 1.0 : 0.0;
   r.value = v;
   // Swapping takes over the position the opponent just left: worth 1 - v.
   if (swap_root_ && v >= 0) {
@@ -597,7 +637,9 @@ SearchResult Engine<W>::search(const View& view) {
     SearchResult r;
     r.visits.assign(geom_.cells, 0);
     r.values.assign(geom_.cells, -1.0);
+    r.proven.assign(geom_.cells, 0);
     r.best = geom_.unpadded(moves[0]);
+    if (why == "win") r.proven[r.best] = 1;
     r.pv = {r.best};
     r.forced = why;
     if (why == "win") r.value = 1.0;

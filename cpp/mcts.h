@@ -12,6 +12,11 @@
 // other move exists. At the root, a win in one,
 // a forced block or a single non-losing move is returned without search.
 //
+// Proofs (MCTS-solver): a terminal position proves its node; a node with a
+// winning reply is lost for the side that moved into it, and one whose every
+// reply loses is won. Proven losses are never selected while another move
+// exists, and a proven win is always played.
+//
 // The swap is valued, not searched: swapping takes over the position the
 // opponent just left, so it is worth 1 - v where v is the value of the best
 // cell (exactly so for `sides`; for `pieces` by the board's symmetry), and the
@@ -84,6 +89,9 @@ struct SearchResult {
   std::vector<uint32_t> visits;
   // Estimated win probability after each root move (negative where unvisited).
   std::vector<double> values;
+  // Per public cell: +1 the move is proven to win, -1 proven to lose, 0 unknown
+  // (proofs come from terminal positions met in the tree, MCTS-solver style).
+  std::vector<int8_t> proven;
   // Value of the swap when it is available: 1 - the best cell's value.
   double swap_value = -1.0;
   // Principal variation: public cells or kSwapMove, starting with `best`.

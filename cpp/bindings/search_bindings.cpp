@@ -26,8 +26,11 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   py::array_t<double> values({rows, cols});
   double* out = values.mutable_data();
   for (size_t i = 0; i < r.values.size(); ++i) out[i] = r.values[i] < 0 ? std::nan("") : r.values[i];
+  py::array_t<int8_t> proven({rows, cols});
+  std::copy(r.proven.begin(), r.proven.end(), proven.mutable_data());
   py::dict d;
   d["best"] = r.best;
+  d["proven"] = proven;
   d["value"] = r.value < 0 ? py::object(py::none()) : py::object(py::float_(r.value));
   d["visits"] = visits;
   d["values"] = values;

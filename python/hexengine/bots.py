@@ -54,7 +54,8 @@ class Analysis:
     worth v is worth min(v, 1 - v)). ``value`` is the estimated
     win probability of the player to move, ``pv`` the principal variation,
     ``forced`` says why a move was chosen without search (``"win"``,
-    ``"block"``, ``"only-move"``) or is ``None``. ``simulations`` counts this
+    ``"block"``, ``"only-move"``) or is ``None``. ``proven`` marks root cells
+    whose outcome the search proved: +1 a win, -1 a loss, 0 unknown. ``simulations`` counts this
     search's simulations, ``reused`` those inherited from the previous move's
     tree, ``nodes`` the tree's size.
     """
@@ -70,6 +71,7 @@ class Analysis:
     nodes: int
     forced: str | None
     reused: int = 0
+    proven: np.ndarray | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         value = "?" if self.value is None else f"{self.value:.3f}"
@@ -176,6 +178,7 @@ class MCTSBot:
             nodes=raw["nodes"],
             forced=raw["forced"] or None,
             reused=raw["reused"],
+            proven=raw["proven"],
         )
 
     def clear(self) -> None:
