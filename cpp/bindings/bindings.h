@@ -44,5 +44,7 @@ Rules rules_from_py(const std::string& variant, int rows, int cols, const std::s
 void register_errors(py::module_& m);
 // Rules, cells, Game and View.
 void bind_game(py::module_& m);
+// The tiny-board Dark Hex solver.
+void bind_darkcfr(py::module_& m);
 
 }  // namespace hexengine::bindings

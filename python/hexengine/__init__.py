@@ -12,6 +12,14 @@ from __future__ import annotations
 
 from ._moves import SWAP, Move, MoveLike
 from .cells import Cell
+from .darkcfr import (
+    DarkEquilibrium,
+    DarkGameSize,
+    PolicyExploitability,
+    dark_equilibrium,
+    dark_game_size,
+    exploitability,
+)
 from .errors import HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
@@ -27,6 +35,8 @@ __all__ = [
     "Action",
     "Cell",
     "Color",
+    "DarkEquilibrium",
+    "DarkGameSize",
     "EndReason",
     "Game",
     "HexError",
@@ -34,6 +44,7 @@ __all__ = [
     "Move",
     "MoveLike",
     "MoveResult",
+    "PolicyExploitability",
     "Rules",
     "RulesError",
     "SwapForm",
@@ -41,4 +52,7 @@ __all__ = [
     "View",
     "__version__",
     "board_text",
+    "dark_equilibrium",
+    "dark_game_size",
+    "exploitability",
 ]

@@ -1,0 +1,747 @@
+#include "darkhex_cfr.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "errors.h"
+#include "game.h"
+
+namespace hexengine {
+
+namespace {
+
+// Node encoding (one uint32_t per history, depth-first order, children in
+// ascending cell order right after their parent's subtree begins):
+//   terminal:  bit 31 set, bit 0 the winner (0 Red, 1 Blue);
+//   decision:  bit 30 the player, bits 26-29 the number of actions minus one,
+//              bits 0-25 the information set's index among the player's.
+constexpr uint32_t kTerminalBit = 1u << 31;
+constexpr int kPlayerShift = 30;
+constexpr int kActionsShift = 26;
+constexpr uint32_t kInfosetMask = (1u << kActionsShift) - 1;
+
+constexpr bool node_terminal(uint32_t n) { return n & kTerminalBit; }
+constexpr int node_winner(uint32_t n) { return static_cast<int>(n & 1); }
+constexpr int node_player(uint32_t n) { return static_cast<int>((n >> kPlayerShift) & 1); }
+constexpr int node_actions(uint32_t n) { return static_cast<int>((n >> kActionsShift) & 15) + 1; }
+constexpr uint32_t node_infoset(uint32_t n) { return n & kInfosetMask; }
+constexpr uint32_t decision_node(int player, int actions, uint32_t infoset) {
+  return (static_cast<uint32_t>(player) << kPlayerShift) | (static_cast<uint32_t>(actions - 1) << kActionsShift) |
+         infoset;
+}
+constexpr uint32_t terminal_node(int winner) { return kTerminalBit | static_cast<uint32_t>(winner); }
+
+// What a colour has seen since its previous action: that action's sequence and
+// result, then the opponent's hits and placement (classic: hits, then one
+// placement; abrupt: one action). With silent hits the opponent's action is
+// seen only as "acted".
+struct Seen {
+  int32_t last_seq = -1;
+  uint8_t own_hit = 0;
+  uint8_t opp_hits = 0;
+  uint8_t opp_placed = 0;
+};
+
+// A nonzero 64-bit key for what a colour has seen (its information set).
+constexpr uint64_t key_of(const Seen& s) {
+  return (static_cast<uint64_t>(static_cast<uint32_t>(s.last_seq + 1)) << 16) |
+         (static_cast<uint64_t>(s.own_hit) << 12) | (static_cast<uint64_t>(s.opp_hits) << 4) |
+         static_cast<uint64_t>(s.opp_placed) << 1 | 1u;
+}
+
+// A 64-bit mixer for open addressing.
+constexpr uint64_t mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// Finds `key` in an open-addressing table; returns its slot (empty if absent).
+size_t probe(const std::vector<uint64_t>& keys, uint64_t key) {
+  const size_t mask = keys.size() - 1;
+  size_t i = mix(key) & mask;
+  while (keys[i] != 0 && keys[i] != key) i = (i + 1) & mask;
+  return i;
+}
+
+// Doubles an open-addressing table.
+void grow(std::vector<uint64_t>& keys, std::vector<uint32_t>& values) {
+  std::vector<uint64_t> old_keys(keys.size() * 2, 0);
+  std::vector<uint32_t> old_values(values.size() * 2, 0);
+  old_keys.swap(keys);
+  old_values.swap(values);
+  for (size_t i = 0; i < old_keys.size(); ++i) {
+    if (old_keys[i] == 0) continue;
+    const size_t j = probe(keys, old_keys[i]);
+    keys[j] = old_keys[i];
+    values[j] = old_values[i];
+  }
+}
+
+// Index of `cell` among the set bits of `mask`.
+inline int rank_in(uint32_t mask, int cell) { return std::popcount(mask & ((1u << cell) - 1)); }
+
+// "1.91e+10" style for messages.
+std::string approx(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, x < 1e6 ? "%.0f" : "%.3g", x);
+  return buf;
+}
+
+std::string board_name(const Rules& r) {
+  return std::to_string(r.rows) + "x" + std::to_string(r.cols) + " " + variant_name(r.variant);
+}
+
+// --- counting -------------------------------------------------------------
+
+// Packs a position's four masks (cells < 16) into 64 bits.
+constexpr uint64_t pack(const TinyDark& s) {
+  return static_cast<uint64_t>(s.stones[0]) | static_cast<uint64_t>(s.stones[1]) << 16 |
+         static_cast<uint64_t>(s.found[0]) << 32 | static_cast<uint64_t>(s.found[1]) << 48;
+}
+
+constexpr TinyDark unpack(uint64_t x, int to_move) {
+  TinyDark s;
+  s.stones[0] = static_cast<uint32_t>(x & 0xffff);
+  s.stones[1] = static_cast<uint32_t>((x >> 16) & 0xffff);
+  s.found[0] = static_cast<uint32_t>((x >> 32) & 0xffff);
+  s.found[1] = static_cast<uint32_t>(x >> 48);
+  s.to_move = to_move;
+  return s;
+}
+
+struct Mixer {
+  size_t operator()(uint64_t x) const { return static_cast<size_t>(mix(x)); }
+};
+
+// Histories below a position, memoised on the position (the future of a
+// history depends only on the referee's position).
+struct HistoryCounter {
+  const TinyGeometry& g;
+  bool abrupt;
+  double limit;
+  std::unordered_map<uint64_t, std::pair<double, double>, Mixer> memo[2];
+  double total = 0;  // histories counted so far (for the early stop)
+  bool over = false;
+
+  // (histories, terminals) of the subtree at `s`, counting `s` itself.
+  std::pair<double, double> count(const TinyDark& s) {
+    const uint64_t key = pack(s);
+    auto it = memo[s.to_move].find(key);
+    if (it != memo[s.to_move].end()) {
+      total += it->second.first;
+      return it->second;
+    }
+    double nodes = 1, ends = 0;
+    total += 1;
+    uint32_t legal = tiny_legal(g, s);
+    while (legal && !over) {
+      const int cell = std::countr_zero(legal);
+      legal &= legal - 1;
+      TinyDark c = s;
+      if (tiny_play(g, c, cell, abrupt) == TinyResult::Won) {
+        nodes += 1;
+        ends += 1;
+        total += 1;
+      } else {
+        const auto [n, e] = count(c);
+        nodes += n;
+        ends += e;
+      }
+      if (total > limit) over = true;
+    }
+    if (!over) memo[s.to_move].emplace(key, std::pair{nodes, ends});
+    return {nodes, ends};
+  }
+};
+
+struct BeliefHash {
+  size_t operator()(const std::vector<uint64_t>& v) const {
+    uint64_t h = v.size();
+    for (uint64_t x : v) h = mix(h ^ x);
+    return static_cast<size_t>(h);
+  }
+};
+
+// Information sets and sequences of one colour, memoised on its belief: the
+// set of referee positions consistent with everything it has seen. Two
+// histories with the same belief have the same future observations, so the
+// same number of information sets below them.
+struct InfosetCounter {
+  const TinyGeometry& g;
+  bool abrupt;
+  bool silent_hits;
+  int me;
+  double limit;
+  std::unordered_map<std::vector<uint64_t>, std::pair<double, double>, BeliefHash> memo[2];
+  bool over = false;
+
+  std::pair<double, double> count(std::vector<uint64_t> belief, int mover) {
+    std::sort(belief.begin(), belief.end());
+    belief.erase(std::unique(belief.begin(), belief.end()), belief.end());
+    auto it = memo[mover].find(belief);
+    if (it != memo[mover].end()) return it->second;
+    if (static_cast<double>(memo[0].size() + memo[1].size()) > limit) over = true;
+    if (over) return {0, 0};
+    double sets = 0, seqs = 0;
+    auto add = [&](std::vector<uint64_t>& next, int next_mover) {
+      if (next.empty()) return;
+      const auto [s, q] = count(std::move(next), next_mover);
+      sets += s;
+      seqs += q;
+    };
+    if (mover == me) {
+      sets = 1;
+      uint32_t legal = tiny_legal(g, unpack(belief[0], mover));
+      while (legal) {
+        const int cell = std::countr_zero(legal);
+        legal &= legal - 1;
+        seqs += 1;
+        std::vector<uint64_t> hit, placed;
+        for (uint64_t x : belief) {
+          TinyDark s = unpack(x, mover);
+          const TinyResult r = tiny_play(g, s, cell, abrupt);
+          if (r == TinyResult::Hit) hit.push_back(pack(s));
+          if (r == TinyResult::Placed) placed.push_back(pack(s));
+        }
+        add(hit, abrupt ? 1 - mover : mover);
+        add(placed, 1 - mover);
+      }
+    } else {
+      std::vector<uint64_t> hit, placed;
+      for (uint64_t x : belief) {
+        const TinyDark s = unpack(x, mover);
+        uint32_t legal = tiny_legal(g, s);
+        while (legal) {
+          const int cell = std::countr_zero(legal);
+          legal &= legal - 1;
+          TinyDark c = s;
+          const TinyResult r = tiny_play(g, c, cell, abrupt);
+          if (r == TinyResult::Hit) (silent_hits ? placed : hit).push_back(pack(c));
+          if (r == TinyResult::Placed) placed.push_back(pack(c));
+        }
+      }
+      add(hit, abrupt ? 1 - mover : mover);
+      add(placed, 1 - mover);
+    }
+    if (!over) memo[mover].emplace(std::move(belief), std::pair{sets, seqs});
+    return {sets, seqs};
+  }
+};
+
+void require_dark(const Rules& rules, bool silent_hits) {
+  if (!is_dark(rules.variant)) {
+    throw RulesError("the tiny-board Dark Hex solver plays only 'dark' and 'dark-abrupt', not '" +
+                     variant_name(rules.variant) + "'");
+  }
+  if (silent_hits && rules.variant != Variant::DarkAbrupt) {
+    throw RulesError("silent hits (OpenSpiel's observation model) exist only for 'dark-abrupt'");
+  }
+}
+
+}  // namespace
+
+// --- the bitmask model of the rules ---------------------------------------
+
+TinyGeometry make_tiny_geometry(int rows, int cols) {
+  make_geometry(rows, cols);  // the core's size check
+  if (rows * cols > kTinyMaxCells) {
+    throw RulesError("a " + std::to_string(rows) + "x" + std::to_string(cols) + " board has " +
+                     std::to_string(rows * cols) + " cells; the tiny-board Dark Hex model handles at most " +
+                     std::to_string(kTinyMaxCells) + " (and trees that fit in memory)");
+  }
+  TinyGeometry g;
+  g.rows = rows;
+  g.cols = cols;
+  g.cells = rows * cols;
+  constexpr int dr[6] = {0, 0, -1, -1, 1, 1};
+  constexpr int dc[6] = {-1, 1, 0, 1, -1, 0};
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const int i = r * cols + c;
+      for (int k = 0; k < 6; ++k) {
+        const int rr = r + dr[k], cc = c + dc[k];
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) g.neighbours[i] |= 1u << (rr * cols + cc);
+      }
+      if (r == 0) g.first_edge[0] |= 1u << i;
+      if (r == rows - 1) g.second_edge[0] |= 1u << i;
+      if (c == 0) g.first_edge[1] |= 1u << i;
+      if (c == cols - 1) g.second_edge[1] |= 1u << i;
+    }
+  }
+  return g;
+}
+
+bool tiny_connected(const TinyGeometry& g, uint32_t stones, int color) {
+  uint32_t reached = stones & g.first_edge[color], frontier = reached;
+  while (frontier) {
+    uint32_t next = 0;
+    for (uint32_t f = frontier; f; f &= f - 1) next |= g.neighbours[std::countr_zero(f)];
+    next &= stones & ~reached;
+    reached |= next;
+    frontier = next;
+  }
+  return reached & g.second_edge[color];
+}
+
+TinyResult tiny_play(const TinyGeometry& g, TinyDark& s, int cell, bool abrupt) {
+  const int me = s.to_move, them = 1 - me;
+  const uint32_t bit = 1u << cell;
+  if (s.stones[them] & bit) {
+    s.found[me] |= bit;
+    if (abrupt) s.to_move = them;
+    return TinyResult::Hit;
+  }
+  s.stones[me] |= bit;
+  if (tiny_connected(g, s.stones[me], me)) return TinyResult::Won;
+  s.to_move = them;
+  return TinyResult::Placed;
+}
+
+DarkTreeSize count_dark_tree(const Rules& rules, double history_limit, double belief_limit, bool silent_hits) {
+  require_dark(rules, silent_hits);
+  const TinyGeometry g = make_tiny_geometry(rules.rows, rules.cols);
+  const bool abrupt = rules.variant == Variant::DarkAbrupt;
+  DarkTreeSize size;
+  HistoryCounter hc{g, abrupt, history_limit, {}, 0, false};
+  const auto [nodes, ends] = hc.count(TinyDark{});
+  size.histories = hc.over ? hc.total : nodes;
+  size.terminals = hc.over ? 0 : ends;
+  size.histories_complete = !hc.over;
+  for (int me = 0; me < 2; ++me) {
+    InfosetCounter ic{g, abrupt, silent_hits, me, belief_limit, {}, false};
+    const auto [sets, seqs] = ic.count({pack(TinyDark{})}, 0);
+    size.infosets[me] = sets;
+    size.sequences[me] = seqs;
+    if (ic.over) size.infosets_complete = false;
+  }
+  return size;
+}
+
+// --- the tree --------------------------------------------------------------
+
+DarkTree::DarkTree(const Rules& rules, bool silent_hits)
+    : rules_(make_rules(rules.variant, rules.rows, rules.cols, rules.swap)), silent_hits_(silent_hits) {
+  require_dark(rules_, silent_hits);
+  if (rules_.rows * rules_.cols > kTinyMaxCells) {
+    throw RulesError("Dark Hex " + board_name(rules_) + " is too large to solve exactly: " +
+                     std::to_string(rules_.rows * rules_.cols) +
+                     " cells; even 3x3 (9 cells) has 1.9e+10 histories. The solver builds trees of at most " +
+                     approx(kTinyMaxHistories) + " histories (boards of up to 8 cells: 2x2, 2x3, 3x2, 2x4, 4x2)");
+  }
+  geom_ = make_tiny_geometry(rules_.rows, rules_.cols);
+  abrupt_ = rules_.variant == Variant::DarkAbrupt;
+  HistoryCounter hc{geom_, abrupt_, kTinyMaxHistories, {}, 0, false};
+  const double histories = hc.count(TinyDark{}).first;
+  if (hc.over) {
+    throw RulesError("Dark Hex " + board_name(rules_) +
+                     " is too large to solve exactly: its game tree has more than " + approx(kTinyMaxHistories) +
+                     " histories (3x3 has 1.9e+10), and the solver keeps every history in memory (4 bytes "
+                     "each) and visits all of them in every CFR+ iteration. Boards of up to 8 cells fit (2x2, "
+                     "2x3, 3x2, 2x4, 4x2)");
+  }
+  nodes_.reserve(static_cast<size_t>(histories));
+  build();
+}
+
+void DarkTree::build() {
+  for (int c = 0; c < 2; ++c) {
+    keys_[c].assign(1024, 0);
+    values_[c].assign(1024, 0);
+  }
+  const TinyGeometry& g = geom_;
+  // Depth-first: emits a node, then its children's subtrees in ascending cell order.
+  auto visit = [&](auto&& self, const TinyDark& s, const Seen* seen) -> void {
+    const int p = s.to_move;
+    const uint32_t legal = tiny_legal(g, s);
+    const int actions = std::popcount(legal);
+    const uint64_t key = key_of(seen[p]);
+    size_t slot = probe(keys_[p], key);
+    uint32_t index;
+    if (keys_[p][slot] == key) {
+      index = values_[p][slot];
+      if (infosets_[p][index].moves != legal) {
+        throw std::logic_error("DarkTree: one information set with two different sets of legal cells");
+      }
+    } else {
+      index = static_cast<uint32_t>(infosets_[p].size());
+      if (index > kInfosetMask) throw RulesError("Dark Hex " + board_name(rules_) + ": too many information sets");
+      infosets_[p].push_back({sequences_[p], legal, seen[p].last_seq});
+      sequences_[p] += static_cast<uint32_t>(actions);
+      keys_[p][slot] = key;
+      values_[p][slot] = index;
+      if (2 * infosets_[p].size() > keys_[p].size()) grow(keys_[p], values_[p]);
+    }
+    const uint32_t first = infosets_[p][index].first_seq;
+    nodes_.push_back(decision_node(p, actions, index));
+    int k = 0;
+    for (uint32_t rest = legal; rest; rest &= rest - 1, ++k) {
+      const int cell = std::countr_zero(rest);
+      TinyDark child = s;
+      const TinyResult r = tiny_play(g, child, cell, abrupt_);
+      if (r == TinyResult::Won) {
+        nodes_.push_back(terminal_node(p));
+        ++terminals_;
+        continue;
+      }
+      Seen next[2] = {seen[0], seen[1]};
+      next[p] = Seen{static_cast<int32_t>(first + k), static_cast<uint8_t>(r == TinyResult::Hit), 0, 0};
+      Seen& other = next[1 - p];
+      if (r == TinyResult::Hit && !silent_hits_) {
+        ++other.opp_hits;
+      } else {
+        other.opp_placed = 1;
+      }
+      self(self, child, next);
+    }
+  };
+  const Seen start[2] = {};
+  visit(visit, TinyDark{}, start);
+}
+
+size_t DarkTree::memory_bytes() const {
+  size_t bytes = nodes_.capacity() * sizeof(uint32_t);
+  for (int c = 0; c < 2; ++c) {
+    bytes += infosets_[c].capacity() * sizeof(DarkInfoSet);
+    bytes += keys_[c].capacity() * sizeof(uint64_t) + values_[c].capacity() * sizeof(uint32_t);
+    bytes += rep_offset_[c].capacity() * sizeof(uint32_t) + rep_cells_[c].capacity();
+  }
+  return bytes;
+}
+
+void DarkTree::find_representatives() const {
+  std::call_once(representatives_once_, [this] {
+    for (int c = 0; c < 2; ++c) {
+      rep_offset_[c].assign(1, 0);
+      rep_cells_[c].clear();
+    }
+    std::vector<uint8_t> path;
+    size_t pos = 0;
+    // Sets are discovered in the order the builder numbered them, so each
+    // colour's paths are appended in index order.
+    auto walk = [&](auto&& self) -> void {
+      const uint32_t n = nodes_[pos++];
+      if (node_terminal(n)) return;
+      const int p = node_player(n);
+      const uint32_t index = node_infoset(n);
+      if (index + 1 == rep_offset_[p].size()) {
+        rep_cells_[p].insert(rep_cells_[p].end(), path.begin(), path.end());
+        rep_offset_[p].push_back(static_cast<uint32_t>(rep_cells_[p].size()));
+      }
+      for (uint32_t rest = infosets_[p][index].moves; rest; rest &= rest - 1) {
+        path.push_back(static_cast<uint8_t>(std::countr_zero(rest)));
+        self(self);
+        path.pop_back();
+      }
+    };
+    walk(walk);
+  });
+}
+
+View DarkTree::infoset_view(int color, int index) const {
+  if (color < 0 || color > 1 || index < 0 || index >= static_cast<int>(infosets_[color].size())) {
+    throw RulesError("no information set " + std::to_string(index) + " for colour " + std::to_string(color));
+  }
+  find_representatives();
+  Game game(rules_);
+  for (uint32_t i = rep_offset_[color][index]; i < rep_offset_[color][index + 1]; ++i) game.play(rep_cells_[color][i]);
+  if (!game.to_move() || index_of(*game.to_move()) != color) {
+    throw std::logic_error("DarkTree: a representative history does not end at its player's turn");
+  }
+  return game.view(*game.to_move());
+}
+
+int DarkTree::infoset_of(const View& view) const {
+  validate_view(view);
+  if (view.rules.variant != rules_.variant || view.rules.rows != rules_.rows || view.rules.cols != rules_.cols) {
+    throw RulesError("this view is of " + board_name(view.rules) + ", not of " + board_name(rules_));
+  }
+  if (silent_hits_) throw RulesError("a silent-hits tree has no views: hexengine's views announce hits");
+  if (!view.viewer || !view.to_move || *view.viewer != *view.to_move) {
+    throw RulesError("a policy is asked only for the view of the player to move");
+  }
+  const int me = index_of(*view.viewer);
+  auto lookup = [&](const Seen& seen) -> uint32_t {
+    const uint64_t key = key_of(seen);
+    const size_t slot = probe(keys_[me], key);
+    if (keys_[me][slot] != key) throw RulesError("this view does not occur in Dark Hex " + board_name(rules_));
+    return values_[me][slot];
+  };
+  Seen seen;
+  for (const Action& a : view.history) {
+    if (index_of(a.color) == me) {
+      const DarkInfoSet& set = infosets_[me][lookup(seen)];
+      if (a.cell < 0 || !((set.moves >> a.cell) & 1) || a.result == MoveResult::Swapped) {
+        throw RulesError("this view does not occur in Dark Hex " + board_name(rules_));
+      }
+      seen = Seen{static_cast<int32_t>(set.first_seq + rank_in(set.moves, a.cell)),
+                  static_cast<uint8_t>(a.result == MoveResult::Hit), 0, 0};
+    } else if (a.result == MoveResult::Hit) {
+      ++seen.opp_hits;
+    } else {
+      seen.opp_placed = 1;
+    }
+  }
+  const uint32_t index = lookup(seen);
+  uint32_t legal = 0;
+  for (int cell : view.legal_moves()) legal |= 1u << cell;
+  if (infosets_[me][index].moves != legal) {
+    throw RulesError("this view does not occur in Dark Hex " + board_name(rules_));
+  }
+  return static_cast<int>(index);
+}
+
+// --- policies and best responses -------------------------------------------
+
+DarkPolicy uniform_policy(const DarkTree& tree) {
+  DarkPolicy policy;
+  for (int c = 0; c < 2; ++c) {
+    policy.prob[c].assign(tree.sequences(c), 0.0);
+    for (const DarkInfoSet& set : tree.infosets(c)) {
+      const int n = std::popcount(set.moves);
+      for (int k = 0; k < n; ++k) policy.prob[c][set.first_seq + k] = 1.0 / n;
+    }
+  }
+  return policy;
+}
+
+void check_policy(const DarkTree& tree, const DarkPolicy& policy) {
+  for (int c = 0; c < 2; ++c) {
+    const char* name = c == 0 ? "Red" : "Blue";
+    if (policy.prob[c].size() != tree.sequences(c)) {
+      throw RulesError(std::string("a policy for ") + name + " needs " + std::to_string(tree.sequences(c)) +
+                       " probabilities, not " + std::to_string(policy.prob[c].size()));
+    }
+    const auto& sets = tree.infosets(c);
+    for (size_t i = 0; i < sets.size(); ++i) {
+      const int n = std::popcount(sets[i].moves);
+      double sum = 0;
+      for (int k = 0; k < n; ++k) {
+        const double p = policy.prob[c][sets[i].first_seq + k];
+        if (!std::isfinite(p) || p < 0) {
+          throw RulesError(std::string("policy of ") + name + ", information set " + std::to_string(i) +
+                           ": probabilities must be finite and not negative");
+        }
+        sum += p;
+      }
+      if (std::abs(sum - 1.0) > 1e-6) {
+        throw RulesError(std::string("policy of ") + name + ", information set " + std::to_string(i) +
+                         ": probabilities sum to " + std::to_string(sum) + ", not 1");
+      }
+    }
+  }
+}
+
+namespace {
+
+// Skips the subtree at `pos`.
+void skip(const std::vector<uint32_t>& nodes, size_t& pos) {
+  const uint32_t n = nodes[pos++];
+  if (node_terminal(n)) return;
+  for (int k = node_actions(n); k > 0; --k) skip(nodes, pos);
+}
+
+// One pass over the tree with both colours' reach probabilities. At each
+// terminal it adds the profile's payoff, and for each colour the payoff
+// weighted by the opponent's reach to the colour's last sequence ("leaf"
+// values, index shifted by one so that -1, no sequence yet, is slot 0).
+struct ProfilePass {
+  const DarkTree& tree;
+  const DarkPolicy& policy;
+  std::vector<double> leaf[2];
+  double value = 0;
+
+  void walk(size_t& pos, double reach_red, double reach_blue, int32_t last_red, int32_t last_blue) {
+    const std::vector<uint32_t>& nodes = tree.nodes();
+    const uint32_t n = nodes[pos];
+    if (node_terminal(n)) {
+      ++pos;
+      const double u = node_winner(n) == 0 ? 1.0 : -1.0;
+      value += reach_red * reach_blue * u;
+      leaf[0][last_red + 1] += reach_blue * u;
+      leaf[1][last_blue + 1] -= reach_red * u;
+      return;
+    }
+    if (reach_red == 0 && reach_blue == 0) {
+      skip(nodes, pos);
+      return;
+    }
+    ++pos;
+    const int p = node_player(n);
+    const uint32_t first = tree.infosets(p)[node_infoset(n)].first_seq;
+    const int actions = node_actions(n);
+    for (int k = 0; k < actions; ++k) {
+      const int32_t seq = static_cast<int32_t>(first) + k;
+      const double s = policy.prob[p][seq];
+      if (p == 0) {
+        walk(pos, reach_red * s, reach_blue, seq, last_blue);
+      } else {
+        walk(pos, reach_red, reach_blue * s, last_red, seq);
+      }
+    }
+  }
+
+  // Backward induction over `color`'s information sets (children before
+  // parents): the best response's value, and its choice per set.
+  double best_response(int color, std::vector<int>* choice) {
+    std::vector<double>& acc = leaf[color];
+    const auto& sets = tree.infosets(color);
+    if (choice) choice->assign(sets.size(), 0);
+    for (size_t i = sets.size(); i-- > 0;) {
+      const DarkInfoSet& set = sets[i];
+      const int n = std::popcount(set.moves);
+      int best = 0;
+      for (int k = 1; k < n; ++k) {
+        if (acc[set.first_seq + k + 1] > acc[set.first_seq + best + 1]) best = k;
+      }
+      acc[set.parent_seq + 1] += acc[set.first_seq + best + 1];
+      if (choice) (*choice)[i] = best;
+    }
+    return acc[0];
+  }
+};
+
+ProfilePass run_profile_pass(const DarkTree& tree, const DarkPolicy& policy) {
+  check_policy(tree, policy);
+  ProfilePass pass{tree, policy, {}, 0};
+  for (int c = 0; c < 2; ++c) pass.leaf[c].assign(tree.sequences(c) + 1, 0.0);
+  size_t pos = 0;
+  pass.walk(pos, 1.0, 1.0, -1, -1);
+  return pass;
+}
+
+}  // namespace
+
+DarkEvaluation evaluate(const DarkTree& tree, const DarkPolicy& policy) {
+  ProfilePass pass = run_profile_pass(tree, policy);
+  DarkEvaluation e;
+  e.value = pass.value;
+  for (int c = 0; c < 2; ++c) e.best_response[c] = pass.best_response(c, nullptr);
+  return e;
+}
+
+DarkPolicy best_response_policy(const DarkTree& tree, const DarkPolicy& policy, int color) {
+  if (color < 0 || color > 1) throw RulesError("a colour is 0 (Red) or 1 (Blue)");
+  ProfilePass pass = run_profile_pass(tree, policy);
+  std::vector<int> choice;
+  pass.best_response(color, &choice);
+  DarkPolicy out = policy;
+  const auto& sets = tree.infosets(color);
+  for (size_t i = 0; i < sets.size(); ++i) {
+    const int n = std::popcount(sets[i].moves);
+    for (int k = 0; k < n; ++k) out.prob[color][sets[i].first_seq + k] = k == choice[i] ? 1.0 : 0.0;
+  }
+  return out;
+}
+
+// --- CFR+ ---------------------------------------------------------------------
+
+DarkCfr::DarkCfr(const DarkTree& tree) : tree_(tree) {
+  const DarkPolicy uniform = uniform_policy(tree);
+  for (int c = 0; c < 2; ++c) {
+    regret_[c].assign(tree.sequences(c), 0.0);
+    average_[c].assign(tree.sequences(c), 0.0);
+    current_[c] = uniform.prob[c];
+  }
+  realization_.assign(std::max(tree.sequences(0), tree.sequences(1)), 0.0);
+}
+
+double DarkCfr::traverse(size_t& pos, int player, double reach_opp) {
+  const std::vector<uint32_t>& nodes = tree_.nodes();
+  const uint32_t n = nodes[pos++];
+  if (node_terminal(n)) return node_winner(n) == player ? 1.0 : -1.0;
+  const int p = node_player(n);
+  const uint32_t first = tree_.infosets(p)[node_infoset(n)].first_seq;
+  const int actions = node_actions(n);
+  const double* sigma = current_[p].data() + first;
+  if (p == player) {
+    double values[kTinyMaxCells];
+    double v = 0;
+    for (int k = 0; k < actions; ++k) {
+      values[k] = traverse(pos, player, reach_opp);
+      v += sigma[k] * values[k];
+    }
+    double* regret = regret_[p].data() + first;
+    for (int k = 0; k < actions; ++k) regret[k] += reach_opp * (values[k] - v);
+    return v;
+  }
+  double v = 0;
+  for (int k = 0; k < actions; ++k) {
+    if (sigma[k] == 0) {
+      skip(nodes, pos);  // the player's regrets there would be weighted by zero
+    } else {
+      v += sigma[k] * traverse(pos, player, reach_opp * sigma[k]);
+    }
+  }
+  return v;
+}
+
+void DarkCfr::accumulate_average(int color) {
+  const double weight = t_;
+  for (const DarkInfoSet& set : tree_.infosets(color)) {
+    const double reach = set.parent_seq < 0 ? 1.0 : realization_[set.parent_seq];
+    const int n = std::popcount(set.moves);
+    for (int k = 0; k < n; ++k) {
+      const uint32_t seq = set.first_seq + k;
+      realization_[seq] = reach * current_[color][seq];
+      average_[color][seq] += weight * realization_[seq];
+    }
+  }
+}
+
+void DarkCfr::update_current(int color) {
+  for (const DarkInfoSet& set : tree_.infosets(color)) {
+    const int n = std::popcount(set.moves);
+    double* regret = regret_[color].data() + set.first_seq;
+    double* sigma = current_[color].data() + set.first_seq;
+    double sum = 0;
+    for (int k = 0; k < n; ++k) {
+      regret[k] = std::max(regret[k], 0.0);
+      sum += regret[k];
+    }
+    for (int k = 0; k < n; ++k) sigma[k] = sum > 0 ? regret[k] / sum : 1.0 / n;
+  }
+}
+
+void DarkCfr::run(int iterations) {
+  for (int i = 0; i < iterations; ++i) {
+    ++t_;
+    for (int player = 0; player < 2; ++player) {
+      accumulate_average(player);
+      size_t pos = 0;
+      traverse(pos, player, 1.0);
+      update_current(player);
+    }
+  }
+}
+
+DarkPolicy DarkCfr::average_policy() const {
+  DarkPolicy policy;
+  for (int c = 0; c < 2; ++c) {
+    policy.prob[c].assign(tree_.sequences(c), 0.0);
+    for (const DarkInfoSet& set : tree_.infosets(c)) {
+      const int n = std::popcount(set.moves);
+      double sum = 0;
+      for (int k = 0; k < n; ++k) sum += average_[c][set.first_seq + k];
+      for (int k = 0; k < n; ++k) {
+        policy.prob[c][set.first_seq + k] = sum > 0 ? average_[c][set.first_seq + k] / sum : 1.0 / n;
+      }
+    }
+  }
+  return policy;
+}
+
+DarkPolicy DarkCfr::current_policy() const {
+  DarkPolicy policy;
+  for (int c = 0; c < 2; ++c) policy.prob[c] = current_[c];
+  return policy;
+}
+
+}  // namespace hexengine
