@@ -27,23 +27,11 @@ Game::Game(const Rules& rules)
 
 std::optional<Color> Game::to_move() const {
   if (is_over()) return std::nullopt;
-  return to_move_;
+  return state_.to_move;
 }
 
 void Game::require_running(int cell) const {
   if (is_over()) throw illegal(geom_, cell, "the game is over: no more moves can be played", "game-over");
-}
-
-void Game::place(Color color, int p) {
-  stones_[index_of(color)].set(p);
-  uf_.add_stone(geom_, color, p, stones_[index_of(color)]);
-}
-
-void Game::rebuild_union_find() {
-  uf_.clear();
-  for (Color c : {Color::Red, Color::Blue}) {
-    stones_[index_of(c)].for_each([&](int p) { uf_.add_stone(geom_, c, p, stones_[index_of(c)]); });
-  }
 }
 
 void Game::finish(Color winner, EndReason reason) {
@@ -55,38 +43,32 @@ MoveResult Game::play(int cell) {
   checked_cell(geom_, cell);
   require_running(cell);
   const int p = geom_.padded(cell);
-  const Color me = to_move_, them = opponent(me);
+  const Color me = state_.to_move, them = opponent(me);
   const std::string name = cell_name(geom_, cell);
   const bool dark = is_dark(rules_.variant);
-  if (stones_[index_of(me)].test(p)) {
+  if (stones(me).test(p)) {
     throw illegal(geom_, cell, name + " already holds " + (dark ? "your own " : "a ") + color_name(me) + " stone",
                   dark ? "own-stone" : "occupied");
   }
-  if (stones_[index_of(them)].test(p)) {
+  if (stones(them).test(p)) {
     if (!dark) throw illegal(geom_, cell, name + " already holds a " + color_name(them) + " stone", "occupied");
-    if (found_[index_of(me)].test(p)) {
+    if (found(me).test(p)) {
       throw illegal(geom_, cell,
                     name + " holds a " + color_name(them) + " stone that " + color_name(me) + " has already found",
                     "found-stone");
     }
-    found_[index_of(me)].set(p);
-    history_.push_back({me, cell, MoveResult::Hit});
-    if (rules_.variant == Variant::DarkAbrupt) to_move_ = them;
-    return MoveResult::Hit;
   }
-  place(me, p);
-  history_.push_back({me, cell, MoveResult::Placed});
-  if (uf_.connected(me)) {
+  const Step step = play_move(state_, geom_, rules_.variant, p);
+  history_.push_back({me, cell, step.result});
+  if (step.connected) {
     chain_owner_ = me;
-    finish(is_misere(rules_.variant) ? them : me, EndReason::Connection);
-  } else {
-    to_move_ = them;
+    finish(winner_of_connection(rules_.variant, me), EndReason::Connection);
   }
-  return MoveResult::Placed;
+  return step.result;
 }
 
 bool Game::swap_available() const {
-  return !is_over() && rules_.swap != SwapForm::Off && history_.size() == 1 && to_move_ == Color::Blue &&
+  return !is_over() && rules_.swap != SwapForm::Off && history_.size() == 1 && state_.to_move == Color::Blue &&
          history_[0].color == Color::Red && history_[0].result == MoveResult::Placed;
 }
 
@@ -101,18 +83,8 @@ MoveResult Game::swap() {
     throw IllegalMove("swap is only allowed as Blue's first action, right after Red's first stone", -1, -1,
                       "swap-timing");
   }
-  const int first = history_[0].cell;
-  if (rules_.swap == SwapForm::Sides) {
-    history_.push_back({Color::Blue, first, MoveResult::Swapped});
-    return MoveResult::Swapped;  // same board; Blue (now the other person) moves next
-  }
-  const int r = first / geom_.cols, c = first % geom_.cols;
-  const int mirrored = c * geom_.cols + r;
-  stones_[index_of(Color::Red)].reset(geom_.padded(first));
-  stones_[index_of(Color::Blue)].set(geom_.padded(mirrored));
-  rebuild_union_find();
-  history_.push_back({Color::Blue, mirrored, MoveResult::Swapped});
-  to_move_ = Color::Red;
+  const int stands = play_swap(state_, geom_, rules_.swap, geom_.padded(history_[0].cell));
+  history_.push_back({Color::Blue, geom_.unpadded(stands), MoveResult::Swapped});
   return MoveResult::Swapped;
 }
 
@@ -123,8 +95,8 @@ void Game::resign(Color color) {
 
 void Game::timeout(Color color) {
   require_running(-1);
-  if (color != to_move_) {
-    throw IllegalMove(std::string(color_name(color)) + " cannot run out of time: it is " + color_name(to_move_) +
+  if (color != state_.to_move) {
+    throw IllegalMove(std::string(color_name(color)) + " cannot run out of time: it is " + color_name(state_.to_move) +
                           "'s turn",
                       -1, -1, "not-on-turn");
   }
@@ -133,14 +105,14 @@ void Game::timeout(Color color) {
 
 std::vector<int> Game::legal_moves() const {
   if (is_over()) return {};
-  return view(to_move_).legal_moves();
+  return view(state_.to_move).legal_moves();
 }
 
 std::vector<int> Game::completed_chain() const {
   if (end_reason_ != EndReason::Connection || !chain_owner_) return {};
   const Color owner = *chain_owner_;
   const int ci = index_of(owner);
-  const Board& own = stones_[ci];
+  const Board& own = stones(owner);
   // Breadth-first search from the owner's stones on the first edge; the first
   // stone reached on the second edge ends a shortest path.
   std::vector<int> parent(kMaxBits, -2);
@@ -172,8 +144,8 @@ std::vector<int8_t> Game::board() const {
   std::vector<int8_t> out(geom_.cells, 0);
   for (int cell = 0; cell < geom_.cells; ++cell) {
     const int p = geom_.padded(cell);
-    if (stones_[0].test(p)) out[cell] = 1;
-    if (stones_[1].test(p)) out[cell] = 2;
+    if (stones(Color::Red).test(p)) out[cell] = 1;
+    if (stones(Color::Blue).test(p)) out[cell] = 2;
   }
   return out;
 }
@@ -207,14 +179,14 @@ View Game::make_view(std::optional<Color> viewer) const {
   if (sees_all) {
     visible = geom_.on_board;
   } else if (viewer) {
-    visible = stones_[index_of(*viewer)] | found_[index_of(*viewer)];
+    visible = stones(*viewer) | found(*viewer);
   }
   v.board.assign(geom_.cells, 0);
   int hidden = 0;
   for (int cell = 0; cell < geom_.cells; ++cell) {
     const int p = geom_.padded(cell);
     for (Color c : {Color::Red, Color::Blue}) {
-      if (!stones_[index_of(c)].test(p)) continue;
+      if (!stones(c).test(p)) continue;
       if (visible.test(p)) {
         v.board[cell] = static_cast<int8_t>(index_of(c) + 1);
       } else {

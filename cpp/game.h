@@ -18,7 +18,7 @@
 
 #include "action.h"
 #include "rules.h"
-#include "unionfind.h"
+#include "state.h"
 #include "view.h"
 
 namespace hexengine {
@@ -70,16 +70,14 @@ class Game {
   // What a spectator may know; see view.h.
   View spectator_view() const;
 
+  // The bare position (stones, found stones, chains, player to move).
+  const State<kMaxWords>& state() const { return state_; }
   // Stones of `color` (padded bitboard).
-  const Board& stones(Color color) const { return stones_[index_of(color)]; }
+  const Board& stones(Color color) const { return state_.stones[index_of(color)]; }
   // Enemy stones `color` has found by hitting them (Dark Hex).
-  const Board& found(Color color) const { return found_[index_of(color)]; }
+  const Board& found(Color color) const { return state_.found[index_of(color)]; }
 
  private:
-  // Places a stone without checks and updates the union-find.
-  void place(Color color, int p);
-  // Rebuilds the union-find from the stones (after a swap removes a stone).
-  void rebuild_union_find();
   // Ends the game with `winner` for `reason`.
   void finish(Color winner, EndReason reason);
   // Throws IllegalMove if the game is over.
@@ -89,10 +87,7 @@ class Game {
 
   Rules rules_;
   Geometry geom_;
-  Board stones_[2];
-  Board found_[2];
-  UnionFind uf_;
-  Color to_move_ = Color::Red;
+  State<kMaxWords> state_;
   std::optional<Color> winner_;
   std::optional<Color> chain_owner_;
   EndReason end_reason_ = EndReason::None;
