@@ -10,6 +10,7 @@
 
 #include "errors.h"
 #include "game.h"
+#include "state.h"
 
 namespace hexengine {
 
@@ -99,21 +100,56 @@ std::string board_name(const Rules& r) {
   return std::to_string(r.rows) + "x" + std::to_string(r.cols) + " " + variant_name(r.variant);
 }
 
-// --- counting -------------------------------------------------------------
+// --- positions and counting ---------------------------------------------------
 
-// Packs a position's four masks (cells < 16) into 64 bits.
-constexpr uint64_t pack(const TinyDark& s) {
-  return static_cast<uint64_t>(s.stones[0]) | static_cast<uint64_t>(s.stones[1]) << 16 |
-         static_cast<uint64_t>(s.found[0]) << 32 | static_cast<uint64_t>(s.found[1]) << 48;
+// A position of a tiny board: the core's State on one 64-bit word (a board of
+// at most 16 cells has at most 32 padded cells).
+using Position = State<1>;
+
+// Cells the player to move may choose, as a padded mask: not their own stones,
+// not enemy stones they have found.
+inline uint64_t legal_cells(const Geometry& g, const Position& s) {
+  const int me = index_of(s.to_move);
+  return g.on_board.w[0] & ~(s.stones[me].w[0] | s.found[me].w[0]);
 }
 
-constexpr TinyDark unpack(uint64_t x, int to_move) {
-  TinyDark s;
-  s.stones[0] = static_cast<uint32_t>(x & 0xffff);
-  s.stones[1] = static_cast<uint32_t>((x >> 16) & 0xffff);
-  s.found[0] = static_cast<uint32_t>((x >> 32) & 0xffff);
-  s.found[1] = static_cast<uint32_t>(x >> 48);
-  s.to_move = to_move;
+// A padded mask as a mask of public cell indices.
+uint32_t public_mask(const Geometry& g, uint64_t padded) {
+  uint32_t out = 0;
+  for (; padded; padded &= padded - 1) out |= 1u << g.unpadded(std::countr_zero(padded));
+  return out;
+}
+
+// Plays padded cell `p` with the core's rules; Won when the mover's chain is complete.
+enum class Outcome { Placed, Hit, Won };
+inline Outcome play(Position& s, const Geometry& g, Variant v, int p) {
+  const Step step = play_move(s, g, v, p);
+  if (step.connected) return Outcome::Won;
+  return step.result == MoveResult::Hit ? Outcome::Hit : Outcome::Placed;
+}
+
+// Packs a position's stones and found stones (16-bit public masks) into 64 bits.
+uint64_t pack(const Geometry& g, const Position& s) {
+  return static_cast<uint64_t>(public_mask(g, s.stones[0].w[0])) |
+         static_cast<uint64_t>(public_mask(g, s.stones[1].w[0])) << 16 |
+         static_cast<uint64_t>(public_mask(g, s.found[0].w[0])) << 32 |
+         static_cast<uint64_t>(public_mask(g, s.found[1].w[0])) << 48;
+}
+
+// The position `pack` packed, with its chains rebuilt.
+Position unpack(const Geometry& g, uint64_t x, int to_move) {
+  Position s;
+  for (int c = 0; c < 2; ++c) {
+    for (uint32_t m = static_cast<uint32_t>((x >> (16 * c)) & 0xffff); m; m &= m - 1) {
+      const int p = g.padded(std::countr_zero(m));
+      s.stones[c].set(p);
+      s.chains.add_stone(g, static_cast<Color>(c), p, s.stones[c]);
+    }
+    for (uint32_t m = static_cast<uint32_t>((x >> (32 + 16 * c)) & 0xffff); m; m &= m - 1) {
+      s.found[c].set(g.padded(std::countr_zero(m)));
+    }
+  }
+  s.to_move = static_cast<Color>(to_move);
   return s;
 }
 
@@ -124,29 +160,27 @@ struct Mixer {
 // Histories below a position, memoised on the position (the future of a
 // history depends only on the referee's position).
 struct HistoryCounter {
-  const TinyGeometry& g;
-  bool abrupt;
+  const Geometry& g;
+  Variant variant;
   double limit;
   std::unordered_map<uint64_t, std::pair<double, double>, Mixer> memo[2];
-  double total = 0;  // histories counted so far (for the early stop)
+  double total = 0;  // histories counted so far, repeats included (for the early stop)
   bool over = false;
 
   // (histories, terminals) of the subtree at `s`, counting `s` itself.
-  std::pair<double, double> count(const TinyDark& s) {
-    const uint64_t key = pack(s);
-    auto it = memo[s.to_move].find(key);
-    if (it != memo[s.to_move].end()) {
+  std::pair<double, double> count(const Position& s) {
+    const int mover = index_of(s.to_move);
+    const uint64_t key = pack(g, s);
+    auto it = memo[mover].find(key);
+    if (it != memo[mover].end()) {
       total += it->second.first;
       return it->second;
     }
     double nodes = 1, ends = 0;
     total += 1;
-    uint32_t legal = tiny_legal(g, s);
-    while (legal && !over) {
-      const int cell = std::countr_zero(legal);
-      legal &= legal - 1;
-      TinyDark c = s;
-      if (tiny_play(g, c, cell, abrupt) == TinyResult::Won) {
+    for (uint64_t legal = legal_cells(g, s); legal && !over; legal &= legal - 1) {
+      Position c = s;
+      if (play(c, g, variant, std::countr_zero(legal)) == Outcome::Won) {
         nodes += 1;
         ends += 1;
         total += 1;
@@ -157,7 +191,7 @@ struct HistoryCounter {
       }
       if (total > limit) over = true;
     }
-    if (!over) memo[s.to_move].emplace(key, std::pair{nodes, ends});
+    if (!over) memo[mover].emplace(key, std::pair{nodes, ends});
     return {nodes, ends};
   }
 };
@@ -175,8 +209,8 @@ struct BeliefHash {
 // histories with the same belief have the same future observations, so the
 // same number of information sets below them.
 struct InfosetCounter {
-  const TinyGeometry& g;
-  bool abrupt;
+  const Geometry& g;
+  Variant variant;
   bool silent_hits;
   int me;
   double limit;
@@ -190,6 +224,7 @@ struct InfosetCounter {
     if (it != memo[mover].end()) return it->second;
     if (static_cast<double>(memo[0].size() + memo[1].size()) > limit) over = true;
     if (over) return {0, 0};
+    const bool abrupt = variant == Variant::DarkAbrupt;
     double sets = 0, seqs = 0;
     auto add = [&](std::vector<uint64_t>& next, int next_mover) {
       if (next.empty()) return;
@@ -197,35 +232,31 @@ struct InfosetCounter {
       sets += s;
       seqs += q;
     };
+    std::vector<Position> positions;
+    positions.reserve(belief.size());
+    for (uint64_t x : belief) positions.push_back(unpack(g, x, mover));
     if (mover == me) {
       sets = 1;
-      uint32_t legal = tiny_legal(g, unpack(belief[0], mover));
-      while (legal) {
-        const int cell = std::countr_zero(legal);
-        legal &= legal - 1;
+      for (uint64_t legal = legal_cells(g, positions[0]); legal; legal &= legal - 1) {
         seqs += 1;
         std::vector<uint64_t> hit, placed;
-        for (uint64_t x : belief) {
-          TinyDark s = unpack(x, mover);
-          const TinyResult r = tiny_play(g, s, cell, abrupt);
-          if (r == TinyResult::Hit) hit.push_back(pack(s));
-          if (r == TinyResult::Placed) placed.push_back(pack(s));
+        for (const Position& s : positions) {
+          Position c = s;
+          const Outcome r = play(c, g, variant, std::countr_zero(legal));
+          if (r == Outcome::Hit) hit.push_back(pack(g, c));
+          if (r == Outcome::Placed) placed.push_back(pack(g, c));
         }
         add(hit, abrupt ? 1 - mover : mover);
         add(placed, 1 - mover);
       }
     } else {
       std::vector<uint64_t> hit, placed;
-      for (uint64_t x : belief) {
-        const TinyDark s = unpack(x, mover);
-        uint32_t legal = tiny_legal(g, s);
-        while (legal) {
-          const int cell = std::countr_zero(legal);
-          legal &= legal - 1;
-          TinyDark c = s;
-          const TinyResult r = tiny_play(g, c, cell, abrupt);
-          if (r == TinyResult::Hit) (silent_hits ? placed : hit).push_back(pack(c));
-          if (r == TinyResult::Placed) placed.push_back(pack(c));
+      for (const Position& s : positions) {
+        for (uint64_t legal = legal_cells(g, s); legal; legal &= legal - 1) {
+          Position c = s;
+          const Outcome r = play(c, g, variant, std::countr_zero(legal));
+          if (r == Outcome::Hit) (silent_hits ? placed : hit).push_back(pack(g, c));
+          if (r == Outcome::Placed) placed.push_back(pack(g, c));
         }
       }
       add(hit, abrupt ? 1 - mover : mover);
@@ -236,7 +267,9 @@ struct InfosetCounter {
   }
 };
 
-void require_dark(const Rules& rules, bool silent_hits) {
+// Checks that the solver can represent `rules` (a dark variant on at most
+// kTinyMaxCells cells); throws RulesError saying why not.
+void require_tiny_dark(const Rules& rules, bool silent_hits) {
   if (!is_dark(rules.variant)) {
     throw RulesError("the tiny-board Dark Hex solver plays only 'dark' and 'dark-abrupt', not '" +
                      variant_name(rules.variant) + "'");
@@ -244,80 +277,31 @@ void require_dark(const Rules& rules, bool silent_hits) {
   if (silent_hits && rules.variant != Variant::DarkAbrupt) {
     throw RulesError("silent hits (OpenSpiel's observation model) exist only for 'dark-abrupt'");
   }
+  if (rules.rows * rules.cols > kTinyMaxCells) {
+    throw RulesError("Dark Hex " + board_name(rules) + " is too large to solve exactly: " +
+                     std::to_string(rules.rows * rules.cols) + " cells, and the tiny-board solver handles at most " +
+                     std::to_string(kTinyMaxCells) + "; even 3x3 (9 cells) has 1.9e+10 histories, and trees are "
+                     "built only up to " + approx(kTinyMaxHistories) +
+                     " histories (boards of up to 8 cells: 2x2, 2x3, 3x2, 2x4, 4x2)");
+  }
 }
 
 }  // namespace
 
-// --- the bitmask model of the rules ---------------------------------------
-
-TinyGeometry make_tiny_geometry(int rows, int cols) {
-  make_geometry(rows, cols);  // the core's size check
-  if (rows * cols > kTinyMaxCells) {
-    throw RulesError("a " + std::to_string(rows) + "x" + std::to_string(cols) + " board has " +
-                     std::to_string(rows * cols) + " cells; the tiny-board Dark Hex model handles at most " +
-                     std::to_string(kTinyMaxCells) + " (and trees that fit in memory)");
-  }
-  TinyGeometry g;
-  g.rows = rows;
-  g.cols = cols;
-  g.cells = rows * cols;
-  constexpr int dr[6] = {0, 0, -1, -1, 1, 1};
-  constexpr int dc[6] = {-1, 1, 0, 1, -1, 0};
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      const int i = r * cols + c;
-      for (int k = 0; k < 6; ++k) {
-        const int rr = r + dr[k], cc = c + dc[k];
-        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) g.neighbours[i] |= 1u << (rr * cols + cc);
-      }
-      if (r == 0) g.first_edge[0] |= 1u << i;
-      if (r == rows - 1) g.second_edge[0] |= 1u << i;
-      if (c == 0) g.first_edge[1] |= 1u << i;
-      if (c == cols - 1) g.second_edge[1] |= 1u << i;
-    }
-  }
-  return g;
-}
-
-bool tiny_connected(const TinyGeometry& g, uint32_t stones, int color) {
-  uint32_t reached = stones & g.first_edge[color], frontier = reached;
-  while (frontier) {
-    uint32_t next = 0;
-    for (uint32_t f = frontier; f; f &= f - 1) next |= g.neighbours[std::countr_zero(f)];
-    next &= stones & ~reached;
-    reached |= next;
-    frontier = next;
-  }
-  return reached & g.second_edge[color];
-}
-
-TinyResult tiny_play(const TinyGeometry& g, TinyDark& s, int cell, bool abrupt) {
-  const int me = s.to_move, them = 1 - me;
-  const uint32_t bit = 1u << cell;
-  if (s.stones[them] & bit) {
-    s.found[me] |= bit;
-    if (abrupt) s.to_move = them;
-    return TinyResult::Hit;
-  }
-  s.stones[me] |= bit;
-  if (tiny_connected(g, s.stones[me], me)) return TinyResult::Won;
-  s.to_move = them;
-  return TinyResult::Placed;
-}
+// --- sizes, tree -------------------------------------------------------------------
 
 DarkTreeSize count_dark_tree(const Rules& rules, double history_limit, double belief_limit, bool silent_hits) {
-  require_dark(rules, silent_hits);
-  const TinyGeometry g = make_tiny_geometry(rules.rows, rules.cols);
-  const bool abrupt = rules.variant == Variant::DarkAbrupt;
+  require_tiny_dark(rules, silent_hits);
+  const Geometry g = make_geometry(rules.rows, rules.cols);
   DarkTreeSize size;
-  HistoryCounter hc{g, abrupt, history_limit, {}, 0, false};
-  const auto [nodes, ends] = hc.count(TinyDark{});
+  HistoryCounter hc{g, rules.variant, history_limit, {}, 0, false};
+  const auto [nodes, ends] = hc.count(Position{});
   size.histories = hc.over ? hc.total : nodes;
   size.terminals = hc.over ? 0 : ends;
   size.histories_complete = !hc.over;
   for (int me = 0; me < 2; ++me) {
-    InfosetCounter ic{g, abrupt, silent_hits, me, belief_limit, {}, false};
-    const auto [sets, seqs] = ic.count({pack(TinyDark{})}, 0);
+    InfosetCounter ic{g, rules.variant, silent_hits, me, belief_limit, {}, false};
+    const auto [sets, seqs] = ic.count({pack(g, Position{})}, 0);
     size.infosets[me] = sets;
     size.sequences[me] = seqs;
     if (ic.over) size.infosets_complete = false;
@@ -325,27 +309,18 @@ DarkTreeSize count_dark_tree(const Rules& rules, double history_limit, double be
   return size;
 }
 
-// --- the tree --------------------------------------------------------------
-
 DarkTree::DarkTree(const Rules& rules, bool silent_hits)
     : rules_(make_rules(rules.variant, rules.rows, rules.cols, rules.swap)), silent_hits_(silent_hits) {
-  require_dark(rules_, silent_hits);
-  if (rules_.rows * rules_.cols > kTinyMaxCells) {
-    throw RulesError("Dark Hex " + board_name(rules_) + " is too large to solve exactly: " +
-                     std::to_string(rules_.rows * rules_.cols) +
-                     " cells; even 3x3 (9 cells) has 1.9e+10 histories. The solver builds trees of at most " +
-                     approx(kTinyMaxHistories) + " histories (boards of up to 8 cells: 2x2, 2x3, 3x2, 2x4, 4x2)");
-  }
-  geom_ = make_tiny_geometry(rules_.rows, rules_.cols);
-  abrupt_ = rules_.variant == Variant::DarkAbrupt;
-  HistoryCounter hc{geom_, abrupt_, kTinyMaxHistories, {}, 0, false};
-  const double histories = hc.count(TinyDark{}).first;
+  require_tiny_dark(rules_, silent_hits);
+  geom_ = make_geometry(rules_.rows, rules_.cols);
+  HistoryCounter hc{geom_, rules_.variant, kTinyMaxHistories, {}, 0, false};
+  const double histories = hc.count(Position{}).first;
   if (hc.over) {
     throw RulesError("Dark Hex " + board_name(rules_) +
                      " is too large to solve exactly: its game tree has more than " + approx(kTinyMaxHistories) +
                      " histories (3x3 has 1.9e+10), and the solver keeps every history in memory (4 bytes "
                      "each) and visits all of them in every CFR+ iteration. Boards of up to 8 cells fit (2x2, "
-                     "2x3, 3x2, 2x4, 4x2)");
+                     "2x3, 3x2, 2x4, 4x2), and so do boards of one row or one column");
   }
   nodes_.reserve(static_cast<size_t>(histories));
   build();
@@ -356,24 +331,25 @@ void DarkTree::build() {
     keys_[c].assign(1024, 0);
     values_[c].assign(1024, 0);
   }
-  const TinyGeometry& g = geom_;
+  const Geometry& g = geom_;
   // Depth-first: emits a node, then its children's subtrees in ascending cell order.
-  auto visit = [&](auto&& self, const TinyDark& s, const Seen* seen) -> void {
-    const int p = s.to_move;
-    const uint32_t legal = tiny_legal(g, s);
-    const int actions = std::popcount(legal);
+  auto visit = [&](auto&& self, const Position& s, const Seen* seen) -> void {
+    const int p = index_of(s.to_move);
+    const uint64_t legal = legal_cells(g, s);
+    const uint32_t moves = public_mask(g, legal);
+    const int actions = std::popcount(moves);
     const uint64_t key = key_of(seen[p]);
     size_t slot = probe(keys_[p], key);
     uint32_t index;
     if (keys_[p][slot] == key) {
       index = values_[p][slot];
-      if (infosets_[p][index].moves != legal) {
+      if (infosets_[p][index].moves != moves) {
         throw std::logic_error("DarkTree: one information set with two different sets of legal cells");
       }
     } else {
       index = static_cast<uint32_t>(infosets_[p].size());
       if (index > kInfosetMask) throw RulesError("Dark Hex " + board_name(rules_) + ": too many information sets");
-      infosets_[p].push_back({sequences_[p], legal, seen[p].last_seq});
+      infosets_[p].push_back({sequences_[p], moves, seen[p].last_seq});
       sequences_[p] += static_cast<uint32_t>(actions);
       keys_[p][slot] = key;
       values_[p][slot] = index;
@@ -382,19 +358,18 @@ void DarkTree::build() {
     const uint32_t first = infosets_[p][index].first_seq;
     nodes_.push_back(decision_node(p, actions, index));
     int k = 0;
-    for (uint32_t rest = legal; rest; rest &= rest - 1, ++k) {
-      const int cell = std::countr_zero(rest);
-      TinyDark child = s;
-      const TinyResult r = tiny_play(g, child, cell, abrupt_);
-      if (r == TinyResult::Won) {
-        nodes_.push_back(terminal_node(p));
+    for (uint64_t rest = legal; rest; rest &= rest - 1, ++k) {
+      Position child = s;
+      const Outcome r = play(child, g, rules_.variant, std::countr_zero(rest));
+      if (r == Outcome::Won) {
+        nodes_.push_back(terminal_node(index_of(winner_of_connection(rules_.variant, s.to_move))));
         ++terminals_;
         continue;
       }
       Seen next[2] = {seen[0], seen[1]};
-      next[p] = Seen{static_cast<int32_t>(first + k), static_cast<uint8_t>(r == TinyResult::Hit), 0, 0};
+      next[p] = Seen{static_cast<int32_t>(first + k), static_cast<uint8_t>(r == Outcome::Hit), 0, 0};
       Seen& other = next[1 - p];
-      if (r == TinyResult::Hit && !silent_hits_) {
+      if (r == Outcome::Hit && !silent_hits_) {
         ++other.opp_hits;
       } else {
         other.opp_placed = 1;
@@ -403,7 +378,7 @@ void DarkTree::build() {
     }
   };
   const Seen start[2] = {};
-  visit(visit, TinyDark{}, start);
+  visit(visit, Position{}, start);
 }
 
 size_t DarkTree::memory_bytes() const {

@@ -7,9 +7,9 @@
 // what the core's View gives the player to move: their own actions with cells
 // and results, and the opponent's actions as (colour, result) without cells;
 // the board and the hidden-stone count follow from that record. A history of
-// the tree is a sequence of cells; moves are replayed by a bitmask model of
-// the rules (TinyDark) that the tests check against Game on every history of
-// the small boards, and `infoset_view` builds a view with Game itself.
+// the tree is a sequence of cells; what each move does is the core's
+// `play_move` (state.h) on a one-word State, as in the referee, and
+// `infoset_view` builds a view with Game itself.
 //
 // Payoffs are +1 when Red wins and -1 when Blue wins. A policy gives, for
 // each colour, one probability per sequence (information set, action): the
@@ -23,54 +23,16 @@
 #include <mutex>
 #include <vector>
 
+#include "geometry.h"
 #include "rules.h"
 #include "view.h"
 
 namespace hexengine {
 
-// Largest board, in cells, the tiny-board model represents (16-bit masks in keys).
+// Largest board, in cells, the tiny-board solver represents (16-bit masks in keys).
 inline constexpr int kTinyMaxCells = 16;
 // Most histories a DarkTree holds in memory (4 bytes each: about 1.6 GB).
 inline constexpr double kTinyMaxHistories = 4.0e8;
-
-// The geometry of a tiny board as bitmasks over public cell indices.
-struct TinyGeometry {
-  int rows = 0;
-  int cols = 0;
-  int cells = 0;
-  uint32_t neighbours[kTinyMaxCells] = {};
-  // Per colour (0 Red, 1 Blue): the cells on its first and its second edge.
-  uint32_t first_edge[2] = {};
-  uint32_t second_edge[2] = {};
-};
-
-// The geometry of a rows x cols board; throws RulesError above kTinyMaxCells cells.
-TinyGeometry make_tiny_geometry(int rows, int cols);
-
-// A Dark Hex position as the referee knows it, in bitmasks (colour 0 Red, 1 Blue).
-struct TinyDark {
-  uint32_t stones[2] = {0, 0};
-  // Enemy stones each colour has found by hitting them.
-  uint32_t found[2] = {0, 0};
-  int to_move = 0;
-};
-
-// What one action did.
-enum class TinyResult : uint8_t { Placed = 0, Hit = 1, Won = 2 };
-
-// Cells the player to move may choose: neither their own stones nor found enemy stones.
-inline uint32_t tiny_legal(const TinyGeometry& g, const TinyDark& s) {
-  const uint32_t all = g.cells == 32 ? ~0u : (1u << g.cells) - 1;
-  return all & ~(s.stones[s.to_move] | s.found[s.to_move]);
-}
-
-// Whether `stones` join colour `color`'s two edges.
-bool tiny_connected(const TinyGeometry& g, uint32_t stones, int color);
-
-// Plays a legal `cell` for the player to move: a hit reveals the enemy stone
-// (and in abrupt Dark Hex ends the turn); a placement that completes a chain
-// wins and leaves `to_move` on the winner.
-TinyResult tiny_play(const TinyGeometry& g, TinyDark& s, int cell, bool abrupt);
 
 // How many histories, information sets and sequences a game tree has.
 struct DarkTreeSize {
@@ -135,7 +97,7 @@ class DarkTree {
   explicit DarkTree(const Rules& rules, bool silent_hits = false);
 
   const Rules& rules() const { return rules_; }
-  const TinyGeometry& geometry() const { return geom_; }
+  const Geometry& geometry() const { return geom_; }
   bool silent_hits() const { return silent_hits_; }
   // Number of histories (nodes) in the tree.
   size_t histories() const { return nodes_.size(); }
@@ -165,8 +127,7 @@ class DarkTree {
   void find_representatives() const;
 
   Rules rules_;
-  TinyGeometry geom_;
-  bool abrupt_ = false;
+  Geometry geom_;
   bool silent_hits_ = false;
   std::vector<uint32_t> nodes_;
   size_t terminals_ = 0;

@@ -48,48 +48,44 @@ std::string view_key(const View& v) {
   return s;
 }
 
-// Walks every history with the referee (Game) and the bitmask model side by
-// side, in the tree's depth-first order, and calls `at_decision(game, node)`.
+// Walks every history with the referee (Game) in the tree's depth-first
+// order and calls `at_decision(game, node)` at each decision: the tree has a
+// node per history, ends where the game ends with the same winner, and its
+// player and legal cells are the referee's.
 template <class F>
-void walk_with_game(const DarkTree& tree, const Game& game, const TinyDark& s, size_t& pos, F&& at_decision) {
-  const bool abrupt = tree.rules().variant == Variant::DarkAbrupt;
+void walk_with_game(const DarkTree& tree, const Game& game, size_t& pos, F&& at_decision) {
   const uint32_t node = tree.nodes()[pos++];
   CHECK(game.is_over() == static_cast<bool>(node >> 31));
   if (game.is_over()) {
     CHECK(static_cast<int>(node & 1) == index_of(*game.winner()));
     return;
   }
-  at_decision(game, node);
-  uint32_t legal_game = 0;
-  for (int cell : game.legal_moves()) legal_game |= 1u << cell;
-  CHECK(legal_game == tiny_legal(tree.geometry(), s));
-  CHECK(index_of(*game.to_move()) == s.to_move);
-  for (uint32_t rest = legal_game; rest; rest &= rest - 1) {
-    const int cell = std::countr_zero(rest);
+  const int p = static_cast<int>((node >> 30) & 1);
+  const uint32_t index = node & ((1u << 26) - 1);
+  CHECK(p == index_of(*game.to_move()));
+  uint32_t legal = 0;
+  for (int cell : game.legal_moves()) legal |= 1u << cell;
+  CHECK(legal == tree.infosets(p)[index].moves);
+  CHECK(static_cast<int>(((node >> 26) & 15) + 1) == std::popcount(legal));
+  at_decision(game, p, index);
+  for (uint32_t rest = legal; rest; rest &= rest - 1) {
     Game g = game;
-    TinyDark t = s;
-    const MoveResult r = g.play(cell);
-    const TinyResult tr = tiny_play(tree.geometry(), t, cell, abrupt);
-    CHECK((r == MoveResult::Hit) == (tr == TinyResult::Hit));
-    CHECK(g.is_over() == (tr == TinyResult::Won));
-    walk_with_game(tree, g, t, pos, at_decision);
+    g.play(std::countr_zero(rest));
+    walk_with_game(tree, g, pos, at_decision);
   }
 }
 
-// The bitmask model agrees with Game on every history of the small boards:
-// legal cells, results, whose turn, game ends and winners.
-// Information sets are exactly the core's views: two decision nodes share an
+// The tree follows the referee on every history of the small boards, and its
+// information sets are exactly the core's views: two decision nodes share an
 // information set if and only if the player to move has the same View there;
-// `infoset_of` finds it from the view, and `infoset_view` rebuilds that view.
+// `infoset_of` finds the set from the view, and `infoset_view` rebuilds it.
 void test_tree_matches_game_and_views() {
   for (const Board& b : kSmall) {
     const DarkTree tree(rules_of(b));
     std::map<std::pair<int, uint32_t>, std::string> key_of_set;
     std::map<std::string, std::pair<int, uint32_t>> set_of_key;
     size_t pos = 0;
-    walk_with_game(tree, Game(tree.rules()), TinyDark{}, pos, [&](const Game& g, uint32_t node) {
-      const int p = static_cast<int>((node >> 30) & 1);
-      const uint32_t index = node & ((1u << 26) - 1);
+    walk_with_game(tree, Game(tree.rules()), pos, [&](const Game& g, int p, uint32_t index) {
       const View v = g.view(*g.to_move());
       const std::string key = view_key(v);
       const auto set = std::pair{p, index};
@@ -102,39 +98,12 @@ void test_tree_matches_game_and_views() {
     });
     CHECK(pos == tree.histories());
     for (int c = 0; c < 2; ++c) {
-      CHECK(key_of_set.size() >= tree.infosets(c).size());
       for (size_t i = 0; i < tree.infosets(c).size(); ++i) {
         const std::pair<int, uint32_t> set{c, static_cast<uint32_t>(i)};
         CHECK(view_key(tree.infoset_view(c, static_cast<int>(i))) == key_of_set[set]);
       }
     }
     CHECK(key_of_set.size() == tree.infosets(0).size() + tree.infosets(1).size());
-  }
-}
-
-// The bitmask model agrees with Game over random games on boards up to 16 cells.
-void test_tiny_random_games() {
-  std::mt19937 rng(7);
-  for (Variant v : {Variant::Dark, Variant::DarkAbrupt}) {
-    for (auto [rows, cols] : {std::pair{3, 3}, {4, 3}, {3, 4}, {4, 4}, {2, 8}, {8, 2}}) {
-      const TinyGeometry tg = make_tiny_geometry(rows, cols);
-      for (int game_no = 0; game_no < 300; ++game_no) {
-        Game g(make_rules(v, rows, cols, SwapForm::Off));
-        TinyDark s;
-        while (!g.is_over()) {
-          const std::vector<int> moves = g.legal_moves();
-          uint32_t legal = 0;
-          for (int cell : moves) legal |= 1u << cell;
-          CHECK(legal == tiny_legal(tg, s));
-          const int cell = moves[rng() % moves.size()];
-          const MoveResult r = g.play(cell);
-          const TinyResult tr = tiny_play(tg, s, cell, v == Variant::DarkAbrupt);
-          CHECK((r == MoveResult::Hit) == (tr == TinyResult::Hit));
-          CHECK(g.is_over() == (tr == TinyResult::Won));
-          if (!g.is_over()) CHECK(index_of(*g.to_move()) == s.to_move);
-        }
-      }
-    }
   }
 }
 
@@ -246,7 +215,6 @@ void test_refusals() {
 
 int main() {
   test_tree_matches_game_and_views();
-  test_tiny_random_games();
   test_counts();
   test_best_response();
   test_cfr_converges();

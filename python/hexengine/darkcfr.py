@@ -17,10 +17,11 @@ much a best-responding opponent gains against it.
 True
 >>> hx.exploitability(eq.policy, "dark-abrupt", 2, 2).exploitability < 1e-3
 True
->>> def first_cell(view):
-...     return view.legal_moves()[0]
->>> hx.exploitability(first_cell, "dark-abrupt", 2, 2)
-<PolicyExploitability dark-abrupt 2x2: exploitability 0.7500 (NashConv 1.5000), value 0.5000, 146 queries>
+>>> def uniform(view):
+...     moves = view.legal_moves()
+...     return {move: 1 / len(moves) for move in moves}
+>>> hx.exploitability(uniform, "dark", 2, 2)
+<PolicyExploitability dark 2x2: exploitability 0.6250 (NashConv 1.2500), value 0.0000, 134 queries>
 """
 
 from __future__ import annotations
@@ -54,6 +55,12 @@ MAX_HISTORIES = int(_core.DARK_TREE_MAX_HISTORIES)
 
 Policy = Callable[[View], Any]
 """A function from a view to a move, or to a mapping {move: probability}."""
+
+
+def _f(x: float) -> str:
+    """Four decimals, without a minus sign on a rounded zero."""
+    text = f"{x:.4f}"
+    return "0.0000" if text == "-0.0000" else text
 
 
 def _dark_rules(variant: str, rows: int, cols: int) -> Rules:
@@ -170,15 +177,17 @@ class DarkEquilibrium:
         probs = self._average[color - 1]
         cols = self.rules.cols
         return {
-            Cell.from_index(cell, cols): float(probs[first + k]) for k, cell in enumerate(view._core.legal_moves())
+            Cell.from_index(cell, cols): float(probs[first + k])
+            for k, cell in enumerate(view._core.legal_moves())
         }
 
     def __repr__(self) -> str:
         r = self.rules
         low, high = self.value_bounds
         return (
-            f"<DarkEquilibrium {r.variant} {r.rows}x{r.cols}: value {self.value:.4f} in [{low:.4f}, {high:.4f}], "
-            f"exploitability {self.exploitability:.2g} after {self.iterations} CFR+ iterations>"
+            f"<DarkEquilibrium {r.variant} {r.rows}x{r.cols}: value {_f(self.value)} "
+            f"in [{_f(low)}, {_f(high)}], exploitability {self.exploitability:.2g} "
+            f"after {self.iterations} CFR+ iterations>"
         )
 
 
@@ -259,8 +268,8 @@ class PolicyExploitability:
     def __repr__(self) -> str:
         r = self.rules
         return (
-            f"<PolicyExploitability {r.variant} {r.rows}x{r.cols}: exploitability {self.exploitability:.4f} "
-            f"(NashConv {self.nash_conv:.4f}), value {self.value:.4f}, {self.queries} queries>"
+            f"<PolicyExploitability {r.variant} {r.rows}x{r.cols}: exploitability {_f(self.exploitability)} "
+            f"(NashConv {_f(self.nash_conv)}), value {_f(self.value)}, {self.queries} queries>"
         )
 
 
@@ -288,7 +297,7 @@ def exploitability(
     tree = _core.DarkTree(rules.variant, rows, cols)
     probabilities: list[np.ndarray] = []
     queries = 0
-    for color, count in zip((1, 2), tree.infosets):
+    for color, count in zip((1, 2), tree.infosets, strict=True):
         probs = np.zeros(tree.sequences[color - 1])
         for index in range(count):
             core_view = tree.infoset_view(color, index)
