@@ -16,8 +16,8 @@ namespace hexengine {
 
 namespace {
 
-// Node encoding (one uint32_t per history, depth-first order, children in
-// ascending cell order right after their parent's subtree begins):
+// Node encoding, one uint32_t per history in depth-first order (a decision
+// node is followed by its children's subtrees, in ascending cell order):
 //   terminal:  bit 31 set, bit 0 the winner (0 Red, 1 Blue);
 //   decision:  bit 30 the player, bits 26-29 the number of actions minus one,
 //              bits 0-25 the information set's index among the player's.
@@ -612,6 +612,20 @@ DarkPolicy best_response_policy(const DarkTree& tree, const DarkPolicy& policy, 
   for (size_t i = 0; i < sets.size(); ++i) {
     const int n = std::popcount(sets[i].moves);
     for (int k = 0; k < n; ++k) out.prob[color][sets[i].first_seq + k] = k == choice[i] ? 1.0 : 0.0;
+  }
+  return out;
+}
+
+DarkPolicy purified(const DarkTree& tree, const DarkPolicy& policy) {
+  check_policy(tree, policy);
+  DarkPolicy out = policy;
+  for (int c = 0; c < 2; ++c) {
+    for (const DarkInfoSet& set : tree.infosets(c)) {
+      const int n = std::popcount(set.moves);
+      double* p = out.prob[c].data() + set.first_seq;
+      const int best = static_cast<int>(std::max_element(p, p + n) - p);
+      for (int k = 0; k < n; ++k) p[k] = k == best ? 1.0 : 0.0;
+    }
   }
   return out;
 }

@@ -153,6 +153,11 @@ DarkEvaluation evaluate(const DarkTree& tree, const DarkPolicy& policy);
 // pure policy for `color` (other colour's entries copied from `policy`).
 DarkPolicy best_response_policy(const DarkTree& tree, const DarkPolicy& policy, int color);
 
+// The pure policy playing, at each information set, the most likely action of
+// `policy` (the lowest cell on ties). Evaluated, it proves bounds on the game
+// value with pure strategies: exact when they meet.
+DarkPolicy purified(const DarkTree& tree, const DarkPolicy& policy);
+
 // CFR+ on a DarkTree: alternating updates, regret matching+, and a linearly
 // weighted average strategy (Tammelin et al., 2015). Deterministic.
 class DarkCfr {

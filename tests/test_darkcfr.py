@@ -71,6 +71,7 @@ def test_classic_tiny_boards_are_sure_wins(rows, cols, winner):
     eq = hx.dark_equilibrium("dark", rows, cols, iterations=200)
     sign = 1 if winner == hx.RED else -1
     assert eq.value * sign > 0.999
+    assert eq.pure_bounds == (sign, sign)
     result = hx.exploitability(purified(eq), "dark", rows, cols)
     loser_best = result.best_response[1] if winner == hx.RED else result.best_response[0]
     assert loser_best == -1.0
@@ -86,6 +87,8 @@ def test_abrupt_values(rows, cols):
     assert low <= ref_high and ref_low <= high
     assert low <= eq.value <= high
     assert high - low < 0.02
+    pure_low, pure_high = eq.pure_bounds
+    assert pure_low <= ref_high and ref_low <= pure_high
 
 
 def test_exploitability_shrinks_with_iterations():

@@ -127,11 +127,20 @@ void bind_darkcfr(py::module_& m) {
              const DarkPolicy p = cfr.average_policy();
              return py::make_tuple(to_array(p.prob[0]), to_array(p.prob[1]));
            })
-      .def("evaluate_average", [](const DarkCfr& cfr) {
+      .def("evaluate_average",
+           [](const DarkCfr& cfr) {
+             DarkEvaluation e;
+             {
+               py::gil_scoped_release release;
+               e = evaluate(cfr.tree(), cfr.average_policy());
+             }
+             return evaluation_to_py(e);
+           })
+      .def("evaluate_purified", [](const DarkCfr& cfr) {
         DarkEvaluation e;
         {
           py::gil_scoped_release release;
-          e = evaluate(cfr.tree(), cfr.average_policy());
+          e = evaluate(cfr.tree(), purified(cfr.tree(), cfr.average_policy()));
         }
         return evaluation_to_py(e);
       });

@@ -143,14 +143,18 @@ class DarkEquilibrium:
     ``value`` is Red's expected payoff when both colours play the average
     strategy (+1 when Red wins, -1 when Blue wins); the game value lies in
     ``value_bounds``, which are what each colour's strategy guarantees against
-    a best response. ``exploitability`` is half the NashConv (OpenSpiel's
-    convention). ``curve`` lists (iterations, exploitability) checkpoints.
+    a best response. ``pure_bounds`` are what the purified strategies (the
+    most likely cell at every information set) guarantee: when they meet, the
+    game value is exactly that, proven with pure strategies (a sure win).
+    ``exploitability`` is half the NashConv (OpenSpiel's convention).
+    ``curve`` lists (iterations, exploitability) checkpoints.
     :meth:`policy` is the average strategy, usable as a policy anywhere.
     """
 
     rules: Rules
     value: float
     value_bounds: tuple[float, float]
+    pure_bounds: tuple[float, float]
     exploitability: float
     nash_conv: float
     histories: int
@@ -208,8 +212,8 @@ def dark_equilibrium(
     ``MAX_HISTORIES`` histories (3x3 has 1.9e10) raise RulesError saying so.
 
     >>> import hexengine as hx
-    >>> hx.dark_equilibrium("dark", 2, 2, iterations=500).value > 0.999   # Red wins 2x2 for sure
-    True
+    >>> hx.dark_equilibrium("dark", 2, 2, iterations=100).pure_bounds   # Red wins 2x2 for sure
+    (1.0, 1.0)
     """
     rules = _dark_rules(variant, rows, cols)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -230,10 +234,12 @@ def dark_equilibrium(
             break
         checkpoint *= 2
     value, br_red, br_blue = evaluation
+    _, pure_red, pure_blue = cfr.evaluate_purified()
     return DarkEquilibrium(
         rules=rules,
         value=value,
         value_bounds=(-br_blue, br_red),
+        pure_bounds=(-pure_blue, pure_red),
         exploitability=(br_red + br_blue) / 2,
         nash_conv=br_red + br_blue,
         histories=tree.histories,
