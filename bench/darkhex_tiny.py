@@ -128,9 +128,9 @@ def main() -> None:
     if boards:
         print(f"\n## CFR+ ({args.iterations} iterations at most, target {args.target})\n")
         print(
-            "| variant | board | value for Red | proven bounds | exploitability | iterations | time | RSS |"
+            "| variant | board | value (Red) | bounds | pure bounds | exploitability | iters | time | RSS |"
         )
-        print("|---|---|---:|---:|---:|---:|---:|---:|")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
         for rows, cols in boards:
             for variant in variants:
                 target = "-" if args.target is None else str(args.target)
