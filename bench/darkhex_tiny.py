@@ -114,7 +114,7 @@ def main() -> None:
     print("## Sizes\n")
     print("| variant | board | histories | information sets (Red + Blue) | sequences (Red + Blue) | time |")
     print("|---|---|---:|---:|---:|---:|")
-    limits = {"history_limit": 1e17, "belief_limit": 4_000_000}
+    limits = {"history_limit": 1e17, "belief_limit": 1_000_000}
     for rows, cols in boards + board_list(args.sizes):
         for variant in variants:
             start = time.perf_counter()

@@ -265,6 +265,9 @@ def test_openspiel_abrupt_hides_hits():
     assert (histories, red, blue) == (471, 59, 35)
     assert (red, blue) != SIZES[("dark-abrupt", 2, 2)][1:]
     assert _core.DarkTree("dark-abrupt", 2, 2, silent_hits=True).infosets == (red, blue)
+    # OpenSpiel 2.0.2's adh information states on 2x3 and 3x2, enumerated like openspiel_infosets:
+    assert _core.DarkTree("dark-abrupt", 2, 3, silent_hits=True).infosets == (4033, 2725)
+    assert _core.DarkTree("dark-abrupt", 3, 2, silent_hits=True).infosets == (5811, 3363)
 
 
 def openspiel_tabular(game, eq: hx.DarkEquilibrium):
