@@ -13,6 +13,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 
 namespace hexengine {
 
@@ -134,5 +135,19 @@ constexpr Bitboard<W> flood(Bitboard<W> seed, const Bitboard<W>& within, int str
 
 // Words needed for a board with `rows` rows and `cols` columns.
 constexpr int words_for(int rows, int cols) { return (rows * (cols + 1) + 63) / 64; }
+
+// Calls `f(std::integral_constant<int, W>{})` with the W that `words` names (1..6),
+// so code templated on the width runs with the smallest bitboards for a board.
+template <class F>
+decltype(auto) with_width(int words, F&& f) {
+  switch (words) {
+    case 1: return f(std::integral_constant<int, 1>{});
+    case 2: return f(std::integral_constant<int, 2>{});
+    case 3: return f(std::integral_constant<int, 3>{});
+    case 4: return f(std::integral_constant<int, 4>{});
+    case 5: return f(std::integral_constant<int, 5>{});
+    default: return f(std::integral_constant<int, 6>{});
+  }
+}
 
 }  // namespace hexengine

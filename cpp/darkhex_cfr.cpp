@@ -268,17 +268,17 @@ struct InfosetCounter {
 };
 
 // Checks that the solver can represent `rules` (a dark variant on at most
-// kTinyMaxCells cells); throws RulesError saying why not.
+// kTinyMaxCells cells); throws ConfigError saying why not.
 void require_tiny_dark(const Rules& rules, bool silent_hits) {
   if (!is_dark(rules.variant)) {
-    throw RulesError("the tiny-board Dark Hex solver plays only 'dark' and 'dark-abrupt', not '" +
+    throw ConfigError("the tiny-board Dark Hex solver plays only 'dark' and 'dark-abrupt', not '" +
                      variant_name(rules.variant) + "'");
   }
   if (silent_hits && rules.variant != Variant::DarkAbrupt) {
-    throw RulesError("silent hits (OpenSpiel's observation model) exist only for 'dark-abrupt'");
+    throw ConfigError("silent hits (OpenSpiel's observation model) exist only for 'dark-abrupt'");
   }
   if (rules.rows * rules.cols > kTinyMaxCells) {
-    throw RulesError("Dark Hex " + board_name(rules) + " is too large to solve exactly: " +
+    throw ConfigError("Dark Hex " + board_name(rules) + " is too large to solve exactly: " +
                      std::to_string(rules.rows * rules.cols) + " cells, and the tiny-board solver handles at most " +
                      std::to_string(kTinyMaxCells) + "; even 3x3 (9 cells) has 1.9e+10 histories, and trees are "
                      "built only up to " + approx(kTinyMaxHistories) +
@@ -316,7 +316,7 @@ DarkTree::DarkTree(const Rules& rules, bool silent_hits)
   HistoryCounter hc{geom_, rules_.variant, kTinyMaxHistories, {}, 0, false};
   const double histories = hc.count(Position{}).first;
   if (hc.over) {
-    throw RulesError("Dark Hex " + board_name(rules_) +
+    throw ConfigError("Dark Hex " + board_name(rules_) +
                      " is too large to solve exactly: its game tree has more than " + approx(kTinyMaxHistories) +
                      " histories (3x3 has 1.9e+10), and the solver keeps every history in memory (4 bytes "
                      "each) and visits all of them in every CFR+ iteration. Boards of up to 8 cells fit (2x2, "
@@ -348,7 +348,7 @@ void DarkTree::build() {
       }
     } else {
       index = static_cast<uint32_t>(infosets_[p].size());
-      if (index > kInfosetMask) throw RulesError("Dark Hex " + board_name(rules_) + ": too many information sets");
+      if (index > kInfosetMask) throw ConfigError("Dark Hex " + board_name(rules_) + ": too many information sets");
       infosets_[p].push_back({sequences_[p], moves, seen[p].last_seq});
       sequences_[p] += static_cast<uint32_t>(actions);
       keys_[p][slot] = key;
@@ -422,7 +422,7 @@ void DarkTree::find_representatives() const {
 
 View DarkTree::infoset_view(int color, int index) const {
   if (color < 0 || color > 1 || index < 0 || index >= static_cast<int>(infosets_[color].size())) {
-    throw RulesError("no information set " + std::to_string(index) + " for colour " + std::to_string(color));
+    throw ConfigError("no information set " + std::to_string(index) + " for colour " + std::to_string(color));
   }
   find_representatives();
   Game game(rules_);
@@ -436,17 +436,17 @@ View DarkTree::infoset_view(int color, int index) const {
 int DarkTree::infoset_of(const View& view) const {
   validate_view(view);
   if (view.rules.variant != rules_.variant || view.rules.rows != rules_.rows || view.rules.cols != rules_.cols) {
-    throw RulesError("this view is of " + board_name(view.rules) + ", not of " + board_name(rules_));
+    throw ConfigError("this view is of " + board_name(view.rules) + ", not of " + board_name(rules_));
   }
-  if (silent_hits_) throw RulesError("a silent-hits tree has no views: hexengine's views announce hits");
+  if (silent_hits_) throw ConfigError("a silent-hits tree has no views: hexengine's views announce hits");
   if (!view.viewer || !view.to_move || *view.viewer != *view.to_move) {
-    throw RulesError("a policy is asked only for the view of the player to move");
+    throw ConfigError("a policy is asked only for the view of the player to move");
   }
   const int me = index_of(*view.viewer);
   auto lookup = [&](const Seen& seen) -> uint32_t {
     const uint64_t key = key_of(seen);
     const size_t slot = probe(keys_[me], key);
-    if (keys_[me][slot] != key) throw RulesError("this view does not occur in Dark Hex " + board_name(rules_));
+    if (keys_[me][slot] != key) throw ConfigError("this view does not occur in Dark Hex " + board_name(rules_));
     return values_[me][slot];
   };
   Seen seen;
@@ -454,7 +454,7 @@ int DarkTree::infoset_of(const View& view) const {
     if (index_of(a.color) == me) {
       const DarkInfoSet& set = infosets_[me][lookup(seen)];
       if (a.cell < 0 || !((set.moves >> a.cell) & 1) || a.result == MoveResult::Swapped) {
-        throw RulesError("this view does not occur in Dark Hex " + board_name(rules_));
+        throw ConfigError("this view does not occur in Dark Hex " + board_name(rules_));
       }
       seen = Seen{static_cast<int32_t>(set.first_seq + rank_in(set.moves, a.cell)),
                   static_cast<uint8_t>(a.result == MoveResult::Hit), 0, 0};
@@ -468,7 +468,7 @@ int DarkTree::infoset_of(const View& view) const {
   uint32_t legal = 0;
   for (int cell : view.legal_moves()) legal |= 1u << cell;
   if (infosets_[me][index].moves != legal) {
-    throw RulesError("this view does not occur in Dark Hex " + board_name(rules_));
+    throw ConfigError("this view does not occur in Dark Hex " + board_name(rules_));
   }
   return static_cast<int>(index);
 }
@@ -491,7 +491,7 @@ void check_policy(const DarkTree& tree, const DarkPolicy& policy) {
   for (int c = 0; c < 2; ++c) {
     const char* name = c == 0 ? "Red" : "Blue";
     if (policy.prob[c].size() != tree.sequences(c)) {
-      throw RulesError(std::string("a policy for ") + name + " needs " + std::to_string(tree.sequences(c)) +
+      throw ConfigError(std::string("a policy for ") + name + " needs " + std::to_string(tree.sequences(c)) +
                        " probabilities, not " + std::to_string(policy.prob[c].size()));
     }
     const auto& sets = tree.infosets(c);
@@ -501,13 +501,13 @@ void check_policy(const DarkTree& tree, const DarkPolicy& policy) {
       for (int k = 0; k < n; ++k) {
         const double p = policy.prob[c][sets[i].first_seq + k];
         if (!std::isfinite(p) || p < 0) {
-          throw RulesError(std::string("policy of ") + name + ", information set " + std::to_string(i) +
+          throw ConfigError(std::string("policy of ") + name + ", information set " + std::to_string(i) +
                            ": probabilities must be finite and not negative");
         }
         sum += p;
       }
       if (std::abs(sum - 1.0) > 1e-6) {
-        throw RulesError(std::string("policy of ") + name + ", information set " + std::to_string(i) +
+        throw ConfigError(std::string("policy of ") + name + ", information set " + std::to_string(i) +
                          ": probabilities sum to " + std::to_string(sum) + ", not 1");
       }
     }
@@ -603,7 +603,7 @@ DarkEvaluation evaluate(const DarkTree& tree, const DarkPolicy& policy) {
 }
 
 DarkPolicy best_response_policy(const DarkTree& tree, const DarkPolicy& policy, int color) {
-  if (color < 0 || color > 1) throw RulesError("a colour is 0 (Red) or 1 (Blue)");
+  if (color < 0 || color > 1) throw ConfigError("a colour is 0 (Red) or 1 (Blue)");
   ProfilePass pass = run_profile_pass(tree, policy);
   std::vector<int> choice;
   pass.best_response(color, &choice);

@@ -3,7 +3,7 @@
 // Contract: a DarkTree holds every history of one Dark Hex game (classic or
 // abrupt, RULES.md section 5) on a board of at most kTinyMaxCells cells whose
 // tree has at most kTinyMaxHistories nodes; the constructor refuses anything
-// else with a RulesError that says why. Information sets are keyed by exactly
+// else with a ConfigError that says why. Information sets are keyed by exactly
 // what the core's View gives the player to move: their own actions with cells
 // and results, and the opponent's actions as (colour, result) without cells;
 // the board and the hidden-stone count follow from that record. A history of
@@ -89,7 +89,7 @@ struct DarkEvaluation {
 // The complete game tree of tiny-board Dark Hex, in depth-first order.
 class DarkTree {
  public:
-  // Builds the tree; throws RulesError unless the variant is dark and the tree
+  // Builds the tree; throws ConfigError unless the variant is dark and the tree
   // fits (at most kTinyMaxCells cells and kTinyMaxHistories histories).
   // `silent_hits` (dark-abrupt only) is OpenSpiel's `adh` observation model, in
   // which the player whose stone is hit is not told; it exists to cross-check
@@ -112,7 +112,7 @@ class DarkTree {
   size_t memory_bytes() const;
 
   // The information set (of the player to move) a view of this game belongs
-  // to; throws RulesError for a view of another game, a view whose viewer is
+  // to; throws ConfigError for a view of another game, a view whose viewer is
   // not to move, or a view that does not occur in this tree.
   int infoset_of(const View& view) const;
   // The view the core's referee gives the player of information set `index`
@@ -145,7 +145,7 @@ class DarkTree {
 // The uniform policy: every legal cell equally likely.
 DarkPolicy uniform_policy(const DarkTree& tree);
 // Checks that a policy has the tree's shape and sums to one per information
-// set (within 1e-6) with no negative or non-finite entry; throws RulesError.
+// set (within 1e-6) with no negative or non-finite entry; throws ConfigError.
 void check_policy(const DarkTree& tree, const DarkPolicy& policy);
 // Value, best responses and exploitability of a policy.
 DarkEvaluation evaluate(const DarkTree& tree, const DarkPolicy& policy);

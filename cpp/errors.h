@@ -18,6 +18,12 @@ struct RulesError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// A setting or argument that no search, solver or table accepts (a bad budget,
+// a view of the wrong kind or of the wrong player).
+struct ConfigError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
 // A move the rules forbid in the current position.
 struct IllegalMove : std::invalid_argument {
   // Row and column of the cell involved, or -1 when no cell is involved.

@@ -31,7 +31,9 @@ std::optional<Color> Game::to_move() const {
 }
 
 void Game::require_running(int cell) const {
-  if (is_over()) throw illegal(geom_, cell, "the game is over: no more moves can be played", "game-over");
+  if (!is_over()) return;
+  const std::string what = cell < 0 ? std::string() : "cannot play " + cell_name(geom_, cell) + ": ";
+  throw illegal(geom_, cell, what + "the game is over: no more moves can be played", "game-over");
 }
 
 void Game::finish(Color winner, EndReason reason) {
@@ -196,6 +198,7 @@ View Game::make_view(std::optional<Color> viewer) const {
   }
   v.hidden_stones = hidden;
   v.history = history_;
+  v.completed_chain = completed_chain();
   if (!sees_all) {
     for (Action& a : v.history) {
       if (!viewer || a.color != *viewer) a.cell = -1;

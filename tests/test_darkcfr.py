@@ -58,9 +58,9 @@ def test_3x3_is_counted_but_refused():
     assert size.histories == 19_119_486_979
     assert size.infosets == (146_996_491, 32_148_940)
     assert not size.feasible
-    with pytest.raises(hx.RulesError, match=r"too large to solve exactly.*histories"):
+    with pytest.raises(hx.ConfigError, match=r"too large to solve exactly.*histories"):
         hx.dark_equilibrium("dark", 3, 3)
-    with pytest.raises(hx.RulesError, match="at most 16"):
+    with pytest.raises(hx.ConfigError, match="at most 16"):
         hx.exploitability(uniform, "dark", 5, 5)
 
 
@@ -183,23 +183,23 @@ def test_bad_policies_and_arguments():
     with pytest.raises(hx.IllegalMove, match="may not play") as info:
         hx.exploitability(own_stone, "dark", 2, 2)
     assert info.value.rule == "policy"
-    with pytest.raises(hx.HexError, match="sum to 1"):
+    with pytest.raises(hx.ConfigError, match="sum to 1"):
         hx.exploitability(lambda v: {m: 0.1 for m in v.legal_moves()}, "dark", 2, 2)
-    with pytest.raises(hx.HexError, match="not negative"):
+    with pytest.raises(hx.ConfigError, match="not negative"):
         hx.exploitability(lambda v: {v.legal_moves()[0]: 2.0, v.legal_moves()[-1]: -1.0}, "dark", 2, 2)
-    with pytest.raises(hx.HexError, match="must be a number"):
+    with pytest.raises(hx.ConfigError, match="must be a number"):
         hx.exploitability(lambda v: {v.legal_moves()[0]: "all"}, "dark", 2, 2)
-    with pytest.raises(hx.HexError, match="function of a view"):
+    with pytest.raises(hx.ConfigError, match="function of a view"):
         hx.exploitability(42, "dark", 2, 2)
-    with pytest.raises(hx.RulesError, match="'dark' and 'dark-abrupt'"):
+    with pytest.raises(hx.ConfigError, match="'dark' and 'dark-abrupt'"):
         hx.dark_equilibrium("hex", 2, 2)
-    with pytest.raises(hx.HexError, match="positive integer"):
+    with pytest.raises(hx.ConfigError, match="positive integer"):
         hx.dark_equilibrium("dark", 2, 2, iterations=0)
     eq = hx.dark_equilibrium("dark", 2, 2, iterations=10)
     other = hx.Game("dark", rows=2, cols=3)
-    with pytest.raises(hx.RulesError, match="not of 2x2"):
+    with pytest.raises(hx.ConfigError, match="not of 2x2"):
         eq.policy(other.view(hx.RED))
-    with pytest.raises(hx.RulesError, match="player to move"):
+    with pytest.raises(hx.ConfigError, match="player to move"):
         eq.policy(hx.Game("dark", size=2).view(hx.BLUE))
 
 

@@ -40,10 +40,12 @@ std::vector<Action> history_from_py(const py::list& items);
 // Validated rules from names; an empty swap name means the variant's default.
 Rules rules_from_py(const std::string& variant, int rows, int cols, const std::string& swap);
 
-// Turns IllegalMove and RulesError into hexengine.errors exceptions.
+// Turns IllegalMove, RulesError and ConfigError into hexengine.errors exceptions.
 void register_errors(py::module_& m);
 // Rules, cells, Game and View.
 void bind_game(py::module_& m);
+// Random playouts and the MCTS bot.
+void bind_search(py::module_& m);
 // The tiny-board Dark Hex solver.
 void bind_darkcfr(py::module_& m);
 

@@ -71,6 +71,8 @@ void register_errors(py::module_&) {
       raise_python("IllegalMove", py::make_tuple(e.what(), cell, e.rule));
     } catch (const RulesError& e) {
       raise_python("RulesError", py::make_tuple(e.what()));
+    } catch (const ConfigError& e) {
+      raise_python("ConfigError", py::make_tuple(e.what()));
     }
   });
 }

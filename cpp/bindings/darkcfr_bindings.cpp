@@ -18,7 +18,7 @@ DarkPolicy policy_from_py(const py::array_t<double, py::array::c_style | py::arr
   DarkPolicy policy;
   const py::array_t<double, py::array::c_style | py::array::forcecast>* arrays[2] = {&red, &blue};
   for (int c = 0; c < 2; ++c) {
-    if (arrays[c]->ndim() != 1) throw RulesError("policy probabilities must be one-dimensional arrays");
+    if (arrays[c]->ndim() != 1) throw ConfigError("policy probabilities must be one-dimensional arrays");
     policy.prob[c].assign(arrays[c]->data(), arrays[c]->data() + arrays[c]->size());
   }
   return policy;
@@ -91,7 +91,7 @@ void bind_darkcfr(py::module_& m) {
           "first_sequence",
           [](const DarkTree& t, int color, int index) {
             const auto& sets = t.infosets(color_index(color));
-            if (index < 0 || index >= static_cast<int>(sets.size())) throw RulesError("no such information set");
+            if (index < 0 || index >= static_cast<int>(sets.size())) throw ConfigError("no such information set");
             return sets[index].first_seq;
           },
           py::arg("color"), py::arg("index"))
@@ -116,7 +116,7 @@ void bind_darkcfr(py::module_& m) {
       .def(
           "run",
           [](DarkCfr& cfr, int iterations) {
-            if (iterations < 0) throw RulesError("iterations must not be negative");
+            if (iterations < 0) throw ConfigError("iterations must not be negative");
             py::gil_scoped_release release;
             cfr.run(iterations);
           },

@@ -6,5 +6,6 @@ PYBIND11_MODULE(_core, m) {
   using namespace hexengine::bindings;
   register_errors(m);
   bind_game(m);
+  bind_search(m);
   bind_darkcfr(m);
 }

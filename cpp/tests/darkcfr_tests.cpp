@@ -188,7 +188,7 @@ void test_refusals() {
   auto message = [](auto&& f) -> std::string {
     try {
       f();
-    } catch (const RulesError& e) {
+    } catch (const ConfigError& e) {
       return e.what();
     }
     return "";

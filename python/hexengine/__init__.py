@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+from . import table
 from ._moves import SWAP, Move, MoveLike
+from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
 from .darkcfr import (
     DarkEquilibrium,
@@ -20,9 +22,24 @@ from .darkcfr import (
     dark_game_size,
     exploitability,
 )
-from .errors import HexError, IllegalMove, RulesError
+from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .table import (
+    Clock,
+    FakeClock,
+    GameRecord,
+    MemoryRatingStore,
+    PlayerInfo,
+    PlayerRating,
+    Ratings,
+    RecordError,
+    SQLiteRatingStore,
+    SystemClock,
+    Table,
+    TableError,
+    TableSettings,
+)
 from .text import board_text
 from .view import View
 
@@ -33,21 +50,38 @@ __all__ = [
     "RED",
     "SWAP",
     "Action",
+    "Analysis",
     "Cell",
+    "Clock",
     "Color",
+    "ConfigError",
     "DarkEquilibrium",
     "DarkGameSize",
     "EndReason",
+    "FakeClock",
     "Game",
+    "GameRecord",
     "HexError",
     "IllegalMove",
+    "MCTSBot",
+    "MemoryRatingStore",
     "Move",
     "MoveLike",
     "MoveResult",
+    "PlayerInfo",
+    "PlayerRating",
     "PolicyExploitability",
+    "RandomBot",
+    "Ratings",
+    "RecordError",
     "Rules",
     "RulesError",
+    "SQLiteRatingStore",
     "SwapForm",
+    "SystemClock",
+    "Table",
+    "TableError",
+    "TableSettings",
     "Variant",
     "View",
     "__version__",
@@ -55,4 +89,5 @@ __all__ = [
     "dark_equilibrium",
     "dark_game_size",
     "exploitability",
+    "table",
 ]

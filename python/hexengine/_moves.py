@@ -6,7 +6,7 @@ import operator
 from typing import Literal
 
 from . import _core
-from .cells import Cell
+from .cells import Cell, core_text
 from .errors import IllegalMove
 
 __all__ = ["SWAP", "Move", "MoveLike", "cell_index"]
@@ -22,7 +22,7 @@ def cell_index(move: object, rows: int, cols: int) -> int:
     The core checks the range and the notation; this only dispatches on type.
     """
     if isinstance(move, str):
-        return _core.parse_cell(rows, cols, move.strip())
+        return _core.parse_cell(rows, cols, core_text(move.strip()))
     if isinstance(move, tuple) and len(move) == 2:
         try:
             row, col = operator.index(move[0]), operator.index(move[1])

@@ -20,6 +20,13 @@ from . import _core
 
 __all__ = ["Cell"]
 
+MAX_SIDE = 19
+
+
+def core_text(text: str) -> str:
+    """``text`` with anything UTF-8 cannot encode (lone surrogates) escaped, so the core can read it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
 
 class Cell(NamedTuple):
     """A cell of the board as ``(row, col)``; equal to the plain tuple."""
@@ -29,8 +36,15 @@ class Cell(NamedTuple):
 
     @property
     def name(self) -> str:
-        """Column letter plus row number, e.g. ``'f6'``."""
+        """Column letter plus row number, e.g. ``'f6'``; IllegalMove for a cell off every board."""
+        if not self._on_some_board():
+            from .errors import IllegalMove
+
+            raise IllegalMove(f"{tuple(self)!r} is off every board, so it has no name", None, "off-board")
         return f"{chr(ord('a') + self.col)}{self.row + 1}"
+
+    def _on_some_board(self) -> bool:
+        return all(isinstance(x, int) and 0 <= x < MAX_SIDE for x in self)
 
     def index(self, cols: int) -> int:
         """The cell's index ``row * cols + col`` on a board with ``cols`` columns."""
@@ -44,10 +58,12 @@ class Cell(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Cell:
         """The cell called ``text`` (``'a1'`` to ``'s19'``); raises IllegalMove."""
-        return cls.from_index(_core.parse_cell(19, 19, text), 19)
+        return cls.from_index(_core.parse_cell(19, 19, core_text(text)), 19)
 
     def __str__(self) -> str:
-        return self.name
+        return self.name if self._on_some_board() else repr(tuple(self))
 
     def __repr__(self) -> str:
-        return f"Cell.parse({self.name!r})"
+        if self._on_some_board():
+            return f"Cell.parse({self.name!r})"
+        return f"Cell({self.row!r}, {self.col!r})"

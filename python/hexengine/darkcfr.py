@@ -37,7 +37,7 @@ import numpy as np
 from . import _core
 from ._moves import cell_index
 from .cells import Cell
-from .errors import HexError, IllegalMove, RulesError
+from .errors import ConfigError, IllegalMove
 from .rules import Rules, Variant
 from .view import View
 
@@ -66,7 +66,7 @@ def _f(x: float) -> str:
 def _dark_rules(variant: str, rows: int, cols: int) -> Rules:
     rules = Rules(variant, rows, cols)  # type: ignore[arg-type]
     if not rules.is_dark:
-        raise RulesError(f"exact tiny-board play is for 'dark' and 'dark-abrupt', not {rules.variant!r}")
+        raise ConfigError(f"exact tiny-board play is for 'dark' and 'dark-abrupt', not {rules.variant!r}")
     return rules
 
 
@@ -120,7 +120,7 @@ def dark_game_size(
     """
     rules = _dark_rules(variant, rows, cols)
     if rules.cells > _core.DARK_TREE_MAX_CELLS:
-        raise RulesError(
+        raise ConfigError(
             f"a {rows}x{cols} board has {rules.cells} cells; tiny-board counts go up to "
             f"{_core.DARK_TREE_MAX_CELLS} cells"
         )
@@ -174,7 +174,7 @@ class DarkEquilibrium:
         """The average strategy at ``view`` (the player to move's view of this game):
         a probability for each legal cell."""
         if not isinstance(view, View):
-            raise HexError(f"a policy is asked with a hexengine View, not {type(view).__name__}")
+            raise ConfigError(f"a policy is asked with a hexengine View, not {type(view).__name__}")
         index = self._tree.infoset_of(view._core)
         color = int(view.viewer)  # type: ignore[arg-type]
         first = self._tree.first_sequence(color, index)
@@ -209,7 +209,7 @@ def dark_equilibrium(
     matching+, linear averaging), measuring the average strategy's exact
     exploitability after 1, 2, 4, 8, ... iterations and at the end; stops
     early once it is at most ``target``. Boards whose tree has more than
-    ``MAX_HISTORIES`` histories (3x3 has 1.9e10) raise RulesError saying so.
+    ``MAX_HISTORIES`` histories (3x3 has 1.9e10) raise ConfigError saying so.
 
     >>> import hexengine as hx
     >>> hx.dark_equilibrium("dark", 2, 2, iterations=100).pure_bounds   # Red wins 2x2 for sure
@@ -217,7 +217,7 @@ def dark_equilibrium(
     """
     rules = _dark_rules(variant, rows, cols)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise HexError(f"iterations must be a positive integer, not {iterations!r}")
+        raise ConfigError(f"iterations must be a positive integer, not {iterations!r}")
     start = time.perf_counter()
     tree = _core.DarkTree(rules.variant, rows, cols)
     cfr = _core.DarkCfr(tree)
@@ -298,7 +298,7 @@ def exploitability(
     rules = _dark_rules(variant, rows, cols)
     ask = policy if callable(policy) else getattr(policy, "choose", None)
     if not callable(ask):
-        raise HexError(f"a policy is a function of a view, or an object with choose(view); not {policy!r}")
+        raise ConfigError(f"a policy is a function of a view, or an object with choose(view); not {policy!r}")
     start = time.perf_counter()
     tree = _core.DarkTree(rules.variant, rows, cols)
     probabilities: list[np.ndarray] = []
@@ -341,11 +341,11 @@ def _distribution(answer: object, legal: list[int], rules: Rules) -> list[float]
         try:
             p = float(weight)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise HexError(f"the probability of {move!r} must be a number, not {weight!r}") from None
+            raise ConfigError(f"the probability of {move!r} must be a number, not {weight!r}") from None
         if not math.isfinite(p) or p < 0:
-            raise HexError(f"the probability of {move!r} must be finite and not negative, not {weight!r}")
+            raise ConfigError(f"the probability of {move!r} must be finite and not negative, not {weight!r}")
         out[position[cell]] += p
     total = sum(out)
     if abs(total - 1.0) > 1e-6:
-        raise HexError(f"a policy's probabilities must sum to 1, not {total!r}")
+        raise ConfigError(f"a policy's probabilities must sum to 1, not {total!r}")
     return [p / total for p in out]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .cells import Cell
 
-__all__ = ["HexError", "IllegalMove", "RulesError"]
+__all__ = ["ConfigError", "HexError", "IllegalMove", "RulesError"]
 
 
 class HexError(ValueError):
@@ -27,6 +27,11 @@ class HexError(ValueError):
 
 class RulesError(HexError):
     """A rule set no game can have: a bad size, an unknown variant, swap where it does not exist."""
+
+
+class ConfigError(HexError):
+    """A setting or argument no search, solver or table accepts: a bad budget,
+    a view of the wrong kind, a view of a player who is not to move."""
 
 
 class IllegalMove(HexError):

@@ -25,7 +25,7 @@ import numpy as np
 from . import _core
 from ._moves import SWAP, Move, MoveLike, cell_index
 from .cells import Cell
-from .errors import IllegalMove
+from .errors import IllegalMove, RulesError
 from .rules import (
     _RESULTS,
     END_REASONS,
@@ -67,6 +67,8 @@ class Game:
         if isinstance(variant, Rules):
             rules = variant
         else:
+            if (rows is None) != (cols is None):
+                raise RulesError("give both rows and cols, or only size for a square board")
             rules = Rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
         self._rules = rules
         self._core = _core.Game(rules.variant, rules.rows, rules.cols, rules.swap or "")
@@ -146,7 +148,11 @@ class Game:
         return self._core.board()
 
     def board_after(self, actions: int) -> np.ndarray:
-        """The true board after the first ``actions`` actions of the record."""
+        """The true board after the first ``actions`` actions of the record
+        (0 to ``len(history)``); raises IndexError otherwise."""
+        count = len(self._core.history())
+        if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= count:
+            raise IndexError(f"board_after({actions!r}): the record has {count} actions")
         return self._core.board_after(actions)
 
     def replay(self) -> Iterator[tuple[Action | None, np.ndarray]]:
@@ -155,6 +161,24 @@ class Game:
         yield None, self.board_after(0)
         for k, action in enumerate(self.history, start=1):
             yield action, self.board_after(k)
+
+    def random_playouts(self, n: int, *, seed: int = 0, threads: int = 1) -> dict[Color, int]:
+        """Plays ``n`` random games from the true position and counts the wins.
+
+        Runs in C++ with the GIL released. Hex and Rex fill the board at
+        random (the player to move gets the odd cell); Dark Hex plays the real
+        dark rules, each side choosing among the cells it does not know to be
+        occupied. Random players never swap. The same ``n``, ``seed`` and
+        ``threads`` give the same counts.
+
+        >>> game = hx.Game("hex", size=3)
+        >>> _ = game.play("b2")
+        >>> wins = game.random_playouts(1000, seed=1)
+        >>> wins[hx.RED] + wins[hx.BLUE], wins[hx.RED] > wins[hx.BLUE]
+        (1000, True)
+        """
+        red, blue = _core.random_playouts(self._core, _count(n, "n"), _seed(seed), threads)
+        return {Color.RED: red, Color.BLUE: blue}
 
     def view(self, color: Color) -> View:
         """What ``color`` may know; the only thing to hand to that player's bot or client."""
@@ -192,6 +216,18 @@ class Game:
             f"<Game {r.variant} {r.rows}x{r.cols} swap={r.swap}: "
             f"{self.status()} after {len(self._core.history())} actions>"
         )
+
+
+def _count(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, not {value!r}")
+    return value
+
+
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer, not {seed!r}")
+    return seed % (1 << 64)
 
 
 def _checked_color(color: object) -> int:

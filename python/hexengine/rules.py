@@ -14,11 +14,12 @@ hexengine.errors.RulesError: swap 'sides' is not available in dark: ...
 from __future__ import annotations
 
 import enum
+import operator
 from dataclasses import dataclass, field
 from typing import Literal
 
 from . import _core
-from .cells import Cell
+from .cells import Cell, core_text
 
 __all__ = ["BLUE", "RED", "Action", "Color", "EndReason", "MoveResult", "Rules", "SwapForm", "Variant"]
 
@@ -121,12 +122,20 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("rows", "cols"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
+            try:
+                number = None if isinstance(value, bool) else operator.index(value)
+            except TypeError:
+                number = None
+            if number is None or not -(2**31) <= number < 2**31:
                 from .errors import RulesError
 
                 raise RulesError(f"{name} must be an integer between 1 and 19, not {value!r}")
+            object.__setattr__(self, name, number)
         variant, _rows, _cols, swap = _core.check_rules(
-            str(self.variant), self.rows, self.cols, "" if self.swap is None else str(self.swap)
+            core_text(str(self.variant)),
+            self.rows,
+            self.cols,
+            "" if self.swap is None else core_text(str(self.swap)),
         )
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "swap", swap)

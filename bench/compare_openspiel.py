@@ -1,0 +1,138 @@
+"""Speed of hexengine against OpenSpiel, measured side by side in one run.
+
+    pip install ".[peers]"        # open-spiel
+    python bench/compare_openspiel.py [--quick] [--json out.json]
+
+Prints a table of rates and ratios (ours / OpenSpiel):
+
+- random playouts per second: ``Game.random_playouts(n)`` against OpenSpiel's
+  fastest path from Python, ``pyspiel.MCTSBot`` with one simulation and a
+  ``RandomRolloutEvaluator(n)`` (n C++ playouts per call), on 7x7, 11x11 and
+  19x19 Hex, 11x11 Rex (``misere(game=hex)``) and 11x11 Dark Hex;
+- the floor: a bare C++ loop that only shuffles, fills and checks the board;
+- MCTS simulations per second from the empty board and from a midgame, ours
+  (one thread) against ``pyspiel.MCTSBot`` with ``RandomRolloutEvaluator(1)``;
+- our MCTS with two threads against one thread.
+
+Each figure is the best of a few repetitions, all in this one process, so the
+ratios compare the two engines on the same machine at the same moment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+
+import hexengine as hx
+from hexengine import _core
+
+MIDGAME_11 = ["f6", "e7", "g4", "d5", "c8", "h7", "e4", "f8", "d9", "g6", "c4", "e9", "h3", "b6", "i5", "g9"]
+
+
+def best_rate(work: Callable[[], int], repeat: int) -> float:
+    """The best of ``repeat`` runs of ``work`` (which returns how many units it did), per second."""
+    best = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        units = work()
+        best = max(best, units / (time.perf_counter() - start))
+    return best
+
+
+def spiel_game(pyspiel, variant: str, size: int):
+    if variant == "hex":
+        return pyspiel.load_game(f"hex(num_rows={size},num_cols={size})")
+    if variant == "rex":
+        return pyspiel.load_game(f"misere(game=hex(num_rows={size},num_cols={size}))")
+    return pyspiel.load_game(f"dark_hex(num_rows={size},num_cols={size},gameversion=cdh)")
+
+
+def spiel_playouts(pyspiel, game, n: int, calls: int, repeat: int) -> float:
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(n, 1), 2.0, 1, 1000, False, 1, False)
+    state = game.new_initial_state()
+
+    def work() -> int:
+        for _ in range(calls):
+            bot.step(state)
+        return n * calls
+
+    return best_rate(work, repeat)
+
+
+def spiel_mcts(pyspiel, game, moves: list[str], sims: int, repeat: int) -> float:
+    state = game.new_initial_state()
+    for name in moves:
+        state.apply_action(hx.Cell.parse(name).index(game.get_parameters()["num_cols"]))
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 4000, False, 1, False)
+    return best_rate(lambda: (bot.step(state), sims)[1], repeat)
+
+
+def our_mcts(moves: list[str], sims: int, threads: int, repeat: int) -> float:
+    game = hx.Game("hex", size=11, swap="off")
+    for name in moves:
+        game.play(name)
+    view = game.view(game.to_move)
+
+    def work() -> int:
+        bot = hx.MCTSBot(simulations=sims, threads=threads, seed=1)
+        return bot.analyse(view).simulations
+
+    return best_rate(work, repeat)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="fewer and shorter runs (CI smoke test)")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    import pyspiel
+
+    repeat = 1 if args.quick else 3
+    scale = 0.05 if args.quick else 1.0
+    rows: list[tuple[str, float, float | None]] = []
+
+    def row(name: str, ours: float, theirs: float | None) -> None:
+        rows.append((name, ours, theirs))
+        ratio = f"{ours / theirs:8.1f}x" if theirs else "        -"
+        theirs_text = f"{theirs:14,.0f}" if theirs else f"{'-':>14}"
+        print(f"{name:<44}{ours:14,.0f}{theirs_text}{ratio}", flush=True)
+
+    print(f"{'random playouts per second (1 thread)':<44}{'hexengine':>14}{'OpenSpiel':>14}{'ratio':>9}")
+    for variant, size in [("hex", 7), ("hex", 11), ("hex", 19), ("rex", 11), ("dark", 11)]:
+        n = int((400_000 if variant != "dark" else 100_000) * scale) or 1000
+        game = hx.Game(variant, size=size)
+        ours = best_rate(lambda g=game, n=n: sum(g.random_playouts(n, seed=7).values()), repeat)
+        spiel_n = 200 if size < 19 else 100
+        calls = max(1, int(20 * scale)) if variant != "dark" else max(1, int(5 * scale))
+        theirs = spiel_playouts(pyspiel, spiel_game(pyspiel, variant, size), spiel_n, calls, repeat)
+        row(f"{variant} {size}x{size}", ours, theirs)
+    for size in (7, 11, 19):
+        n = int(400_000 * scale) or 1000
+        floor = best_rate(lambda s=size, n=n: (_core.floor_playouts(s, s, n, 3), n)[1], repeat)
+        row(f"floor: bare shuffle+fill+check {size}x{size}", floor, None)
+
+    print(f"\n{'MCTS simulations per second, 11x11 Hex':<44}{'hexengine':>14}{'OpenSpiel':>14}{'ratio':>9}")
+    sims = int(100_000 * scale) or 2000
+    spiel_sims = int(20_000 * scale) or 500
+    hex11 = spiel_game(pyspiel, "hex", 11)
+    for label, moves in [("empty board", []), ("midgame (16 stones)", MIDGAME_11)]:
+        ours = our_mcts(moves, sims, 1, repeat)
+        theirs = spiel_mcts(pyspiel, hex11, moves, spiel_sims, repeat)
+        row(label, ours, theirs)
+
+    print(f"\n{'threads, 11x11 Hex from the empty board':<44}{'2 threads':>14}{'1 thread':>14}{'ratio':>9}")
+    two = our_mcts([], sims * 2, 2, repeat)
+    one = our_mcts([], sims * 2, 1, repeat)
+    row("MCTS simulations per second", two, one)
+
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump([{"name": n, "ours": o, "theirs": t} for n, o, t in rows], f, indent=2)
+
+
+if __name__ == "__main__":
+    main()

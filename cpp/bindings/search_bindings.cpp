@@ -1,0 +1,110 @@
+// Bindings of playouts and search. Every call releases the GIL while C++ runs.
+#include <cmath>
+
+#include "bindings.h"
+#include "errors.h"
+#include "game.h"
+#include "mcts.h"
+#include "playout.h"
+
+namespace hexengine::bindings {
+
+namespace {
+
+// Checks a thread count.
+int checked_threads(int threads) {
+  if (threads < 1 || threads > 256) {
+    throw ConfigError("threads must be between 1 and 256, not " + std::to_string(threads));
+  }
+  return threads;
+}
+
+// A search result as a dict of plain values and numpy arrays.
+py::dict result_to_py(const SearchResult& r, int rows, int cols) {
+  py::array_t<uint32_t> visits({rows, cols});
+  std::copy(r.visits.begin(), r.visits.end(), visits.mutable_data());
+  py::array_t<double> values({rows, cols});
+  double* out = values.mutable_data();
+  for (size_t i = 0; i < r.values.size(); ++i) out[i] = r.values[i] < 0 ? std::nan("") : r.values[i];
+  py::dict d;
+  d["best"] = r.best;
+  d["value"] = r.value < 0 ? py::object(py::none()) : py::object(py::float_(r.value));
+  d["visits"] = visits;
+  d["values"] = values;
+  d["swap_value"] = r.swap_value < 0 ? py::object(py::none()) : py::object(py::float_(r.swap_value));
+  d["pv"] = r.pv;
+  d["simulations"] = r.simulations;
+  d["seconds"] = r.seconds;
+  d["nodes"] = r.nodes;
+  d["reused"] = r.reused;
+  d["forced"] = r.forced;
+  return d;
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  m.def(
+      "random_playouts",
+      [](const Game& game, long long n, unsigned long long seed, int threads) {
+        if (n < 0) throw ConfigError("the number of playouts must be at least 0, not " + std::to_string(n));
+        checked_threads(threads);
+        PlayoutCounts counts;
+        {
+          py::gil_scoped_release release;
+          counts = random_playouts(game, static_cast<uint64_t>(n), seed, threads);
+        }
+        return py::make_tuple(counts.wins[0], counts.wins[1]);
+      },
+      py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("threads"),
+      "Random games from the game's true position: (red wins, blue wins).");
+
+  m.def(
+      "floor_playouts",
+      [](int rows, int cols, unsigned long long n, unsigned long long seed) {
+        py::gil_scoped_release release;
+        return floor_playouts(rows, cols, n, seed);
+      },
+      "Benchmark floor: shuffle, fill and check an empty board n times; returns Red's wins.");
+
+  py::class_<Mcts>(m, "Mcts")
+      .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,
+                       unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
+                       double rave_equivalence, double exploration, unsigned expand_threshold,
+                       double rex_endgame) {
+             SearchParams p;
+             p.simulations = simulations;
+             p.seconds = seconds;
+             p.threads = checked_threads(threads);
+             p.seed = seed;
+             p.max_nodes = max_nodes;
+             p.reuse_tree = reuse_tree;
+             p.allow_swap = allow_swap;
+             p.knowledge = knowledge;
+             p.patterns = patterns;
+             p.rave_equivalence = rave_equivalence;
+             p.exploration = exploration;
+             p.expand_threshold = expand_threshold;
+             p.rex_endgame = rex_endgame;
+             return std::make_unique<Mcts>(p);
+           }),
+           py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
+           py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
+           py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
+           py::arg("rex_endgame"))
+      .def("search",
+           [](Mcts& mcts, const View& view) {
+             SearchResult r;
+             {
+               py::gil_scoped_release release;
+               r = mcts.search(view);
+             }
+             return result_to_py(r, view.rules.rows, view.rules.cols);
+           })
+      .def("clear", [](Mcts& mcts) {
+        py::gil_scoped_release release;
+        mcts.clear();
+      });
+}
+
+}  // namespace hexengine::bindings

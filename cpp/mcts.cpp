@@ -1,0 +1,711 @@
+#include "mcts.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "errors.h"
+#include "playout.h"
+#include "rng.h"
+#include "state.h"
+
+namespace hexengine {
+
+namespace {
+
+constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
+constexpr uint32_t kNone = 0xffffffffu;
+
+// One edge of the tree: the move into this node and its statistics, all from
+// the point of view of `mover`, the colour that made the move.
+struct Node {
+  std::atomic<uint32_t> visits{0};
+  std::atomic<uint32_t> wins{0};
+  std::atomic<uint32_t> rave_visits{0};
+  std::atomic<uint32_t> rave_wins{0};
+  uint32_t first_child = 0;
+  // A child whose move wins at once, once one is known (the search then always takes it).
+  std::atomic<uint32_t> winning_child{kNone};
+  uint16_t child_count = 0;
+  int16_t move = kSwapMove;
+  uint8_t mover = 0;
+  uint8_t winner = 0;  // when terminal
+  std::atomic<uint8_t> state{kLeaf};
+};
+
+// Relaxed increment without a locked instruction: statistics tolerate the
+// rare lost update between threads.
+inline void bump(std::atomic<uint32_t>& x, uint32_t by = 1) {
+  x.store(x.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
+}
+
+// Nodes in chunks of 2^16, allocated on demand up to a budget.
+class Arena {
+ public:
+  static constexpr uint32_t kChunkBits = 16;
+  static constexpr uint32_t kChunk = 1u << kChunkBits;
+
+  explicit Arena(uint64_t max_nodes)
+      : max_(max_nodes), chunks_(max_nodes / (kChunk - 512) + 2) {}
+
+  Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
+
+  // Allocates `count` contiguous nodes, or returns kNone once the budget is spent.
+  uint32_t allocate(uint32_t count) {
+    if (full_.load(std::memory_order_relaxed)) return kNone;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (used_ + count > max_) {
+      full_.store(true, std::memory_order_relaxed);
+      return kNone;
+    }
+    if (current_ < 0 || offset_ + count > kChunk) {
+      if (current_ + 1 >= static_cast<int64_t>(chunks_.size())) {
+        full_.store(true, std::memory_order_relaxed);
+        return kNone;
+      }
+      ++current_;
+      chunks_[current_] = std::make_unique<Node[]>(kChunk);
+      offset_ = 0;
+    }
+    const uint32_t index = static_cast<uint32_t>(current_) * kChunk + offset_;
+    offset_ += count;
+    used_ += count;
+    return index;
+  }
+
+  // Nodes handed out so far.
+  uint64_t used() const { return used_; }
+
+ private:
+  uint64_t max_;
+  std::vector<std::unique_ptr<Node[]>> chunks_;
+  std::mutex mutex_;
+  std::atomic<bool> full_{false};
+  int64_t current_ = -1;
+  uint32_t offset_ = 0;
+  uint64_t used_ = 0;
+};
+
+// The six neighbours of a padded cell in circular order (E, NE, NW, W, SW, SE).
+// A neighbour off the board is given as a guard index (never a stone), and the
+// masks say which of the six are on the board and which lie beyond an edge of
+// each colour, so pattern tests need no branches.
+struct Ring {
+  std::array<int16_t, 6> cell;
+  uint8_t on_board = 0;
+  uint8_t beyond_edge[2] = {0, 0};
+};
+
+std::vector<Ring> make_rings(const Geometry& g, int bits) {
+  std::vector<Ring> rings(bits);
+  const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
+  const int16_t guard = static_cast<int16_t>(g.cols);  // (0, cols): a guard bit
+  for (int r = 0; r < g.rows; ++r) {
+    for (int c = 0; c < g.cols; ++c) {
+      Ring& ring = rings[g.padded(r, c)];
+      for (int d = 0; d < 6; ++d) {
+        const int nr = r + dr[d], nc = c + dc[d];
+        ring.cell[d] = guard;
+        if (nr < 0 || nr >= g.rows) {
+          ring.beyond_edge[index_of(Color::Red)] |= 1u << d;
+        } else if (nc < 0 || nc >= g.cols) {
+          ring.beyond_edge[index_of(Color::Blue)] |= 1u << d;
+        } else {
+          ring.cell[d] = static_cast<int16_t>(g.padded(nr, nc));
+          ring.on_board |= 1u << d;
+        }
+      }
+    }
+  }
+  return rings;
+}
+
+// Bit d set where the d-th neighbour of `ring` is in `set`.
+template <int W>
+inline unsigned ring_bits(const Ring& ring, const Bitboard<W>& set) {
+  unsigned bits = 0;
+  for (int d = 0; d < 6; ++d) bits |= static_cast<unsigned>(set.test(ring.cell[d])) << d;
+  return bits;
+}
+
+// Shared interface of the engines for each board width.
+class EngineBase {
+ public:
+  virtual ~EngineBase() = default;
+  virtual SearchResult search(const View& view) = 0;
+};
+
+template <int W>
+class Engine final : public EngineBase {
+ public:
+  Engine(const Rules& rules, const SearchParams& params)
+      : rules_(rules),
+        params_(params),
+        geom_(make_geometry(rules.rows, rules.cols)),
+        board_(Bitboard<W>::from(geom_.on_board)),
+        rings_(make_rings(geom_, W * 64)) {
+    for (int c = 0; c < 2; ++c) {
+      first_edge_[c] = Bitboard<W>::from(geom_.first_edge[c]);
+      second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
+    }
+  }
+
+  SearchResult search(const View& view) override;
+
+ private:
+  // Per-thread scratch.
+  struct Ctx {
+    explicit Ctx(uint64_t seed) : rng(seed) {}
+    Rng rng;
+    State<W> s;
+    std::vector<uint32_t> path;
+    std::vector<int> list;
+    std::vector<int> pos = std::vector<int>(W * 64, -1);
+    std::vector<int> moves;
+    int last = -1;
+  };
+
+  // The root position built from the view.
+  State<W> position_of(const View& view) const;
+  // Reuses the subtree for `view` if the previous search's game continued into it.
+  void prepare_tree(const View& view);
+  // Copies the subtree at `old_root` of `from` into a new arena; returns its root there.
+  uint32_t copy_subtree(Arena& from, uint32_t old_root, Arena& to);
+  // Empty cells where a stone of `c` would complete its chain.
+  Bitboard<W> completing_cells(const State<W>& s, Color c, const Bitboard<W>& empty) const;
+  // Cells worth searching in `s` (padded), and why if only one is.
+  void candidates(const State<W>& s, std::vector<int>& out, std::string* why) const;
+  // Whether the swap is a legal move after `actions` actions.
+  bool swap_possible(int actions) const { return rules_.swap != SwapForm::Off && actions == 1; }
+  // Expands leaf `index` at position `s`; false if another thread does or the budget is spent.
+  bool expand(uint32_t index, Ctx& ctx);
+  // The child of `index` to descend into.
+  uint32_t select(uint32_t index);
+  // One simulation from the root.
+  void simulate(Ctx& ctx);
+  // Plays on from `final` (the stones of ctx.s) to a full board with the playout
+  // policy; returns the winner.
+  Color playout(Ctx& ctx, Bitboard<W> final[2]);
+  // A reply saving a bridge or edge template that the opponent's move at `last` intruded.
+  int bridge_reply(const Bitboard<W>& own, const Bitboard<W>& occupied, Color me, int last, Rng& rng) const;
+  // What a first move worth `v` to Red is worth when Blue may swap: Blue takes
+  // whichever side is better, so Red gets min(v, 1 - v). Identity elsewhere.
+  double opening_value(double v) const { return opening_root_ ? std::min(v, 1.0 - v) : v; }
+  // Fills in the statistics of the root's children.
+  SearchResult collect(uint64_t sims, double seconds, uint64_t reused);
+
+  Rules rules_;
+  SearchParams params_;
+  Geometry geom_;
+  Bitboard<W> board_;
+  Bitboard<W> first_edge_[2];
+  Bitboard<W> second_edge_[2];
+  std::vector<Ring> rings_;
+  std::unique_ptr<Arena> arena_;
+  uint32_t root_ = kNone;
+  std::vector<Action> root_history_;
+  State<W> root_state_;
+  int root_last_ = -1;
+  // The player to move may swap (the swap is valued at the root, not searched).
+  bool swap_root_ = false;
+  // The opponent may swap after this move.
+  bool opening_root_ = false;
+  uint64_t searches_ = 0;
+};
+
+template <int W>
+State<W> Engine<W>::position_of(const View& view) const {
+  State<W> s;
+  for (int cell = 0; cell < geom_.cells; ++cell) {
+    if (view.board[cell] != 0) s.stones[view.board[cell] - 1].set(geom_.padded(cell));
+  }
+  for (Color c : {Color::Red, Color::Blue}) {
+    s.stones[index_of(c)].for_each([&](int p) { s.chains.add_stone(geom_, c, p, s.stones[index_of(c)]); });
+  }
+  s.to_move = *view.to_move;
+  return s;
+}
+
+template <int W>
+uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
+  const uint32_t fresh = to.allocate(1);
+  std::vector<std::pair<uint32_t, uint32_t>> queue{{old_root, fresh}};
+  for (size_t head = 0; head < queue.size(); ++head) {
+    auto [o, n] = queue[head];
+    Node& a = from[o];
+    Node& b = to[n];
+    b.visits.store(a.visits.load());
+    b.wins.store(a.wins.load());
+    b.rave_visits.store(a.rave_visits.load());
+    b.rave_wins.store(a.rave_wins.load());
+    b.move = a.move;
+    b.mover = a.mover;
+    b.winner = a.winner;
+    const uint8_t st = a.state.load();
+    if (st != kExpanded) {
+      b.state.store(st == kTerminal ? kTerminal : kLeaf);
+      continue;
+    }
+    const uint32_t block = to.allocate(a.child_count);
+    if (block == kNone) {
+      b.state.store(kLeaf);
+      continue;
+    }
+    b.first_child = block;
+    b.child_count = a.child_count;
+    const uint32_t winning = a.winning_child.load();
+    if (winning != kNone) b.winning_child.store(block + (winning - a.first_child));
+    b.state.store(kExpanded);
+    for (uint32_t i = 0; i < a.child_count; ++i) queue.push_back({a.first_child + i, block + i});
+  }
+  return fresh;
+}
+
+template <int W>
+void Engine<W>::prepare_tree(const View& view) {
+  const auto& h = view.history;
+  bool reuse = params_.reuse_tree && arena_ && root_ != kNone && h.size() >= root_history_.size() &&
+               std::equal(root_history_.begin(), root_history_.end(), h.begin(), [](const Action& a, const Action& b) {
+                 return a.color == b.color && a.cell == b.cell && a.result == b.result;
+               });
+  uint32_t node = root_;
+  for (size_t i = root_history_.size(); reuse && i < h.size(); ++i) {
+    Node& n = (*arena_)[node];
+    if (n.state.load() != kExpanded) {
+      reuse = false;
+      break;
+    }
+    const int move = h[i].result == MoveResult::Swapped ? kSwapMove : geom_.padded(h[i].cell);
+    uint32_t next = kNone;
+    for (uint32_t c = 0; c < n.child_count; ++c) {
+      if ((*arena_)[n.first_child + c].move == move) next = n.first_child + c;
+    }
+    if (next == kNone) reuse = false;
+    node = next;
+  }
+  auto fresh = std::make_unique<Arena>(params_.max_nodes);
+  if (reuse && (*arena_)[node].state.load() != kTerminal) {
+    root_ = copy_subtree(*arena_, node, *fresh);
+  } else {
+    root_ = fresh->allocate(1);
+  }
+  arena_ = std::move(fresh);
+  root_history_ = h;
+}
+
+template <int W>
+Bitboard<W> Engine<W>::completing_cells(const State<W>& s, Color c, const Bitboard<W>& empty) const {
+  const int ci = index_of(c);
+  const Bitboard<W>& own = s.stones[ci];
+  const Bitboard<W> reach_a = flood(own & first_edge_[ci], own, geom_.stride);
+  const Bitboard<W> reach_b = flood(own & second_edge_[ci], own, geom_.stride);
+  const Bitboard<W> near_a = first_edge_[ci] | dilate(reach_a, geom_.stride);
+  const Bitboard<W> near_b = second_edge_[ci] | dilate(reach_b, geom_.stride);
+  return near_a & near_b & empty;
+}
+
+template <int W>
+void Engine<W>::candidates(const State<W>& s, std::vector<int>& out, std::string* why) const {
+  out.clear();
+  const Bitboard<W> empty = board_.andnot(s.occupied());
+  Bitboard<W> chosen = empty;
+  const char* reason = "";
+  if (params_.knowledge) {
+    const Color me = s.to_move;
+    const Bitboard<W> mine = completing_cells(s, me, empty);
+    if (is_misere(rules_.variant)) {
+      const Bitboard<W> safe = empty.andnot(mine);
+      if (safe.any()) chosen = safe;
+      reason = "only-move";
+    } else if (mine.any()) {
+      chosen = Bitboard<W>();
+      chosen.set(mine.first());
+      reason = "win";
+    } else {
+      const Bitboard<W> theirs = completing_cells(s, opponent(me), empty);
+      if (theirs.any()) {
+        chosen = theirs;
+        reason = "block";
+      }
+    }
+  }
+  chosen.for_each([&](int p) { out.push_back(p); });
+  if (out.size() == 1 && why) *why = *reason ? reason : "only-move";
+}
+
+template <int W>
+bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
+  Node& n = (*arena_)[index];
+  uint8_t expected = kLeaf;
+  if (!n.state.compare_exchange_strong(expected, kExpanding, std::memory_order_acquire)) return false;
+  candidates(ctx.s, ctx.moves, nullptr);
+  const uint32_t block = arena_->allocate(static_cast<uint32_t>(ctx.moves.size()));
+  if (block == kNone) {
+    n.state.store(kLeaf, std::memory_order_release);
+    return false;
+  }
+  const uint8_t mover = static_cast<uint8_t>(index_of(ctx.s.to_move));
+  for (size_t i = 0; i < ctx.moves.size(); ++i) {
+    Node& c = (*arena_)[block + static_cast<uint32_t>(i)];
+    c.move = static_cast<int16_t>(ctx.moves[i]);
+    c.mover = mover;
+  }
+  n.first_child = block;
+  n.child_count = static_cast<uint16_t>(ctx.moves.size());
+  n.state.store(kExpanded, std::memory_order_release);
+  return true;
+}
+
+template <int W>
+uint32_t Engine<W>::select(uint32_t index) {
+  Node& parent = (*arena_)[index];
+  const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
+  if (winning != kNone) return winning;
+  const uint32_t first = parent.first_child, end = first + parent.child_count;
+  const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
+  const float c_ucb = static_cast<float>(params_.exploration);
+  const float log_n =
+      c_ucb > 0 ? std::log(static_cast<float>(parent.visits.load(std::memory_order_relaxed)) + 1.0f) : 0.0f;
+  const bool opening = index == root_ && opening_root_;
+  float best = -1.0f;
+  uint32_t best_i = first;
+  for (uint32_t i = first; i < end; ++i) {
+    Node& c = (*arena_)[i];
+    const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
+    const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
+    // (1 - beta) * wins/n + beta * rave_wins/rn with beta = rn / (rn + n + n*rn/k), in one division.
+    const float den = rn + n + n * rn * inv_k;
+    float score = 1.0f;
+    if (den > 0) {
+      const float w = static_cast<float>(c.wins.load(std::memory_order_relaxed));
+      const float rw = static_cast<float>(c.rave_wins.load(std::memory_order_relaxed));
+      score = ((1.0f + rn * inv_k) * w + rw) / den;
+      if (opening) score = std::min(score, 1.0f - score);
+      if (c_ucb > 0) score += c_ucb * std::sqrt(log_n / (n + 1.0f));
+    }
+    if (score > best) {  // rarely true after the first few children: predictable
+      best = score;
+      best_i = i;
+    }
+  }
+  return best_i;
+}
+
+template <int W>
+int Engine<W>::bridge_reply(const Bitboard<W>& own, const Bitboard<W>& occupied, Color me, int last,
+                            Rng& rng) const {
+  const Ring& ring = rings_[last];
+  const unsigned mine = ring_bits(ring, own) | ring.beyond_edge[index_of(me)];
+  const unsigned empty = ring.on_board & ~ring_bits(ring, occupied);
+  // Neighbour d+1 is a reply when neighbours d and d+2 are mine and it is empty.
+  const unsigned twice = mine | (mine << 6);
+  const unsigned replies = ((twice >> 2) & twice & (empty >> 1 | empty << 5)) & 63u;
+  if (!replies) return -1;
+  unsigned pick = replies;
+  if (pick & (pick - 1)) {
+    for (int k = static_cast<int>(rng.below(std::popcount(replies))); k > 0; --k) pick &= pick - 1;
+  }
+  return ring.cell[(std::countr_zero(pick) + 1) % 6];
+}
+
+template <int W>
+Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
+  auto& list = ctx.list;
+  auto& pos = ctx.pos;
+  list.clear();
+  board_.andnot(final[0] | final[1]).for_each([&](int p) {
+    pos[p] = static_cast<int>(list.size());
+    list.push_back(p);
+  });
+  const bool hex = !is_misere(rules_.variant);
+  const bool patterns = params_.patterns;
+  auto take = [&](size_t at) {
+    const int p = list[at];
+    list[at] = list.back();
+    pos[list[at]] = static_cast<int>(at);
+    list.pop_back();
+    return p;
+  };
+  if (!hex && params_.rex_endgame > 0) {
+    // Rex endgame policy: once few cells are empty, each side avoids completing
+    // its own chain while it can, and the game ends when one side cannot
+    // (play_move keeps the chains).
+    State<W>& s = ctx.s;
+    const size_t endgame = static_cast<size_t>(params_.rex_endgame * geom_.cells);
+    while (!list.empty()) {
+      const Color turn = s.to_move;
+      const Bitboard<W>& own = s.stones[index_of(turn)];
+      const size_t n = list.size(), start = ctx.rng.below(static_cast<uint32_t>(n));
+      size_t at = start;
+      for (size_t k = 0; n <= endgame && k < n && s.chains.would_connect(geom_, turn, list[at], own); ++k) {
+        at = (start + k + 1) % n;
+      }
+      if (play_move(s, geom_, rules_.variant, take(at)).connected) {
+        final[0] = s.stones[0];
+        final[1] = s.stones[1];
+        return opponent(turn);
+      }
+    }
+  }
+  Bitboard<W> occupied = final[0] | final[1];
+  Color turn = ctx.s.to_move;
+  int last = ctx.last;
+  while (!list.empty()) {
+    int p = -1;
+    if (patterns && hex && last >= 0) p = bridge_reply(final[index_of(turn)], occupied, turn, last, ctx.rng);
+    p = take(p < 0 ? ctx.rng.below(static_cast<uint32_t>(list.size())) : pos[p]);
+    final[index_of(turn)].set(p);
+    occupied.set(p);
+    last = p;
+    turn = opponent(turn);
+  }
+  return winner_of_connection(rules_.variant, full_board_chain_owner(geom_, final[0]));
+}
+
+template <int W>
+void Engine<W>::simulate(Ctx& ctx) {
+  Arena& arena = *arena_;
+  ctx.s = root_state_;
+  ctx.last = root_last_;
+  ctx.path.clear();
+  ctx.path.push_back(root_);
+  uint32_t current = root_;
+  int winner = -1;
+  for (;;) {
+    Node& n = arena[current];
+    if (n.state.load(std::memory_order_acquire) != kExpanded) {
+      const bool ready = current == root_ || n.visits.load(std::memory_order_relaxed) >= params_.expand_threshold;
+      if (!ready || !expand(current, ctx)) break;
+    }
+    const uint32_t child = select(current);
+    Node& c = arena[child];
+    c.visits.fetch_add(1, std::memory_order_relaxed);
+    ctx.path.push_back(child);
+    const Color mover = ctx.s.to_move;
+    if (play_move(ctx.s, geom_, rules_.variant, c.move).connected) {
+      winner = index_of(winner_of_connection(rules_.variant, mover));
+      c.winner = static_cast<uint8_t>(winner);
+      c.state.store(kTerminal, std::memory_order_release);
+      if (winner == index_of(mover)) arena[current].winning_child.store(child, std::memory_order_relaxed);
+      break;
+    }
+    ctx.last = c.move;
+    current = child;
+  }
+  Bitboard<W> final[2] = {ctx.s.stones[0], ctx.s.stones[1]};
+  if (winner < 0) winner = index_of(playout(ctx, final));
+  arena[root_].visits.fetch_add(1, std::memory_order_relaxed);
+  for (size_t i = 1; i < ctx.path.size(); ++i) {
+    Node& n = arena[ctx.path[i]];
+    if (n.mover == winner) n.wins.fetch_add(1, std::memory_order_relaxed);
+  }
+  // All-moves-as-first: every child of a node on the path whose cell its mover
+  // ended up owning shares the simulation's result.
+  for (size_t i = 0; i + 1 < ctx.path.size(); ++i) {
+    Node& n = arena[ctx.path[i]];
+    const uint32_t first = n.first_child, end = first + n.child_count;
+    const int mover = arena[first].mover;
+    const Bitboard<W>& owned = final[mover];
+    const uint32_t win = mover == winner;
+    for (uint32_t k = first; k < end; ++k) {
+      Node& c = arena[k];
+      const uint32_t hit = owned.test(c.move);  // branch-free: the test is a coin toss
+      bump(c.rave_visits, hit);
+      bump(c.rave_wins, hit & win);
+    }
+  }
+}
+
+template <int W>
+SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) {
+  Arena& arena = *arena_;
+  SearchResult r;
+  r.visits.assign(geom_.cells, 0);
+  r.values.assign(geom_.cells, -1.0);
+  r.simulations = sims;
+  r.seconds = seconds;
+  r.nodes = arena.used();
+  r.reused = reused;
+  auto most_visited = [&](const Node& n) {
+    uint32_t best = kNone;
+    for (uint32_t i = n.first_child; i < n.first_child + n.child_count; ++i) {
+      if (best == kNone) {
+        best = i;
+        continue;
+      }
+      const uint32_t va = arena[i].visits.load(), vb = arena[best].visits.load();
+      if (va > vb || (va == vb && arena[i].wins.load() > arena[best].wins.load())) best = i;
+    }
+    return best;
+  };
+  Node& root = arena[root_];
+  for (uint32_t i = root.first_child; i < root.first_child + root.child_count; ++i) {
+    Node& c = arena[i];
+    const uint32_t v = c.visits.load();
+    const int cell = geom_.unpadded(c.move);
+    r.visits[cell] = v;
+    r.values[cell] = v ? opening_value(double(c.wins.load()) / v) : -1.0;
+  }
+  for (uint32_t node = most_visited(root); node != kNone && r.pv.size() < 32;) {
+    Node& n = arena[node];
+    r.pv.push_back(geom_.unpadded(n.move));
+    if (n.state.load() != kExpanded) break;
+    node = most_visited(n);
+    if (node != kNone && arena[node].visits.load() == 0) break;
+  }
+  r.best = r.pv.front();
+  const double v = r.values[r.best];
+  r.value = v;
+  // Swapping takes over the position the opponent just left: worth 1 - v.
+  if (swap_root_ && v >= 0) {
+    r.swap_value = 1.0 - v;
+    if (r.swap_value > v) {
+      // After the swap the opponent faces this position (mirrored by `pieces`).
+      if (rules_.swap == SwapForm::Pieces) {
+        for (int& cell : r.pv) cell = (cell % geom_.cols) * geom_.cols + cell / geom_.cols;
+      }
+      r.value = r.swap_value;
+      r.best = kSwapMove;
+      r.pv.insert(r.pv.begin(), kSwapMove);
+    }
+  }
+  return r;
+}
+
+template <int W>
+SearchResult Engine<W>::search(const View& view) {
+  const auto start = std::chrono::steady_clock::now();
+  const int actions = static_cast<int>(view.history.size());
+  root_state_ = position_of(view);
+  root_last_ = -1;
+  if (!view.history.empty()) {
+    const Action& last = view.history.back();
+    if (last.result == MoveResult::Placed && last.color != *view.to_move) root_last_ = geom_.padded(last.cell);
+  }
+  swap_root_ = swap_possible(actions) && params_.allow_swap;
+  opening_root_ = swap_possible(actions + 1);
+  // Decisions that need no search.
+  std::vector<int> moves;
+  std::string why;
+  candidates(root_state_, moves, &why);
+  if (moves.size() == 1 && !swap_root_) {
+    SearchResult r;
+    r.visits.assign(geom_.cells, 0);
+    r.values.assign(geom_.cells, -1.0);
+    r.best = geom_.unpadded(moves[0]);
+    r.pv = {r.best};
+    r.forced = why;
+    if (why == "win") r.value = 1.0;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    arena_.reset();
+    root_ = kNone;
+    return r;
+  }
+  prepare_tree(view);
+  Ctx probe(0);
+  probe.s = root_state_;
+  expand(root_, probe);
+  Node& root = (*arena_)[root_];
+  uint64_t reused = 0;
+  for (uint32_t i = root.first_child; i < root.first_child + root.child_count; ++i) reused += (*arena_)[i].visits.load();
+  std::atomic<uint64_t> started{0}, done{0};
+  std::atomic<bool> stop{false};
+  const uint64_t limit = params_.simulations;
+  const double seconds = params_.seconds;
+  const uint64_t base_seed = derive_seed(params_.seed, searches_++);
+  auto worker = [&](int t) {
+    Ctx ctx(derive_seed(base_seed, t));
+    uint64_t local = 0;
+    while (!stop.load(std::memory_order_relaxed)) {
+      if (limit && started.fetch_add(1, std::memory_order_relaxed) >= limit) break;
+      simulate(ctx);
+      done.fetch_add(1, std::memory_order_relaxed);
+      if (seconds > 0 && (++local & 15) == 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds) {
+        stop.store(true);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < params_.threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& th : pool) th.join();
+  const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return collect(done.load(), spent, reused);
+}
+
+std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& params) {
+  return with_width(words_for(rules.rows, rules.cols), [&](auto w) -> std::unique_ptr<EngineBase> {
+    return std::make_unique<Engine<w.value>>(rules, params);
+  });
+}
+
+bool same_rules(const Rules& a, const Rules& b) {
+  return a.variant == b.variant && a.rows == b.rows && a.cols == b.cols && a.swap == b.swap;
+}
+
+}  // namespace
+
+void validate_params(const SearchParams& p) {
+  if (p.simulations == 0 && p.seconds <= 0) {
+    throw ConfigError("a search needs a budget: give simulations > 0 or seconds > 0");
+  }
+  if (!(p.seconds >= 0) || p.seconds > 1e6) throw ConfigError("seconds must be between 0 and 1e6");
+  if (p.threads < 1 || p.threads > 256) throw ConfigError("threads must be between 1 and 256");
+  if (p.max_nodes < 1000 || p.max_nodes > 2'000'000'000ULL) {
+    throw ConfigError("max_nodes must be between 1,000 and 2,000,000,000");
+  }
+  if (!(p.rave_equivalence > 0)) throw ConfigError("rave_equivalence must be positive");
+  if (!(p.exploration >= 0)) throw ConfigError("exploration must be at least 0");
+  if (!(p.rex_endgame >= 0 && p.rex_endgame <= 1)) throw ConfigError("rex_endgame must be between 0 and 1");
+  if (p.expand_threshold < 1 || p.expand_threshold > 1'000'000) {
+    throw ConfigError("expand_threshold must be between 1 and 1,000,000");
+  }
+}
+
+struct Mcts::Impl {
+  std::mutex busy;  // one search at a time per engine
+  SearchParams params;
+  std::unique_ptr<EngineBase> engine;
+  Rules rules;
+};
+
+Mcts::Mcts(const SearchParams& params) : impl_(std::make_unique<Impl>()) {
+  validate_params(params);
+  impl_->params = params;
+}
+
+Mcts::~Mcts() = default;
+
+const SearchParams& Mcts::params() const { return impl_->params; }
+
+void Mcts::clear() {
+  std::lock_guard<std::mutex> lock(impl_->busy);
+  impl_->engine.reset();
+}
+
+SearchResult Mcts::search(const View& view) {
+  std::lock_guard<std::mutex> lock(impl_->busy);
+  validate_view(view);
+  if (is_dark(view.rules.variant)) {
+    throw ConfigError("MCTSBot searches Hex and Rex; " + variant_name(view.rules.variant) +
+                      " hides stones and needs the Dark Hex search");
+  }
+  if (view.is_over()) throw ConfigError("the game is over: there is no move to choose");
+  if (!view.viewer || view.viewer != view.to_move) {
+    throw ConfigError("this view is not the view of the player to move; give the bot the view of " +
+                     std::string(view.to_move == Color::Red ? "Red" : "Blue"));
+  }
+  if (!impl_->engine || !same_rules(impl_->rules, view.rules)) {
+    impl_->engine = make_engine(view.rules, impl_->params);
+    impl_->rules = view.rules;
+  }
+  return impl_->engine->search(view);
+}
+
+}  // namespace hexengine

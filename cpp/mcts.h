@@ -1,0 +1,123 @@
+// Monte Carlo tree search for Hex and Rex.
+//
+// Contract: `Mcts::search` takes a View of a perfect-information game (Hex or
+// Rex) whose viewer is to move, and nothing else, and returns a move with the
+// statistics behind it. It throws ConfigError for a Dark Hex view, a finished
+// game or a view whose viewer is not to move. The search is UCT with RAVE
+// (all-moves-as-first values blended in by Silver's schedule), pattern
+// playouts in Hex (bridge and edge-template saves; Rex fills the board at
+// random, optionally avoiding suicide in the endgame), and knowledge at every
+// expansion: an immediate win is the only child, a single opponent threat must
+// be blocked, and in Rex a move completing your own chain is pruned while any
+// other move exists. At the root, a win in one,
+// a forced block or a single non-losing move is returned without search.
+//
+// The swap is valued, not searched: swapping takes over the position the
+// opponent just left, so it is worth 1 - v where v is the value of the best
+// cell (exactly so for `sides`; for `pieces` by the board's symmetry), and the
+// bot swaps when 1 - v > v. When the opponent may swap after this move, a
+// first move worth v is worth min(v, 1 - v), and the root's selection and
+// values use that.
+//
+// Threads share one tree (tree parallelism); a visit is counted when a thread
+// enters a node, which acts as a virtual loss for the others. Memory is
+// bounded by `max_nodes`: once the budget is spent, leaves stop expanding and
+// the search goes on with playouts. With one thread and a fixed seed, the
+// same sequence of calls gives the same results. The tree of the previous
+// search is reused when the next view continues the same game.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "view.h"
+
+namespace hexengine {
+
+// The swap move in search results (cells are public indices >= 0).
+inline constexpr int kSwapMove = -1;
+
+// Budgets and settings of a search.
+struct SearchParams {
+  // Simulations per search; 0 means no limit (then `seconds` must be set).
+  uint64_t simulations = 10000;
+  // Seconds per search; 0 means no limit.
+  double seconds = 0.0;
+  // Threads sharing the tree.
+  int threads = 1;
+  // Seed of the random streams.
+  uint64_t seed = 0;
+  // Node budget of the tree (about 32 bytes each).
+  uint64_t max_nodes = 16'000'000;
+  // Keep the subtree of the position reached when the game goes on.
+  bool reuse_tree = true;
+  // Consider the swap when it is available.
+  bool allow_swap = true;
+  // Use knowledge (wins in one, forced blocks, Rex suicide pruning).
+  bool knowledge = true;
+  // Use pattern playouts; false plays uniformly random playouts.
+  bool patterns = true;
+  // RAVE equivalence parameter: visits at which tree and AMAF values weigh the same.
+  double rave_equivalence = 1000.0;
+  // UCB exploration constant (0 relies on RAVE alone to explore).
+  double exploration = 0.0;
+  // Rex playouts: with at most this fraction of the board empty, each side
+  // avoids completing its own chain while it can. Off by default: measured
+  // weaker than uniform filling (bench notes in the README).
+  double rex_endgame = 0.0;
+  // A leaf is expanded once it has been visited this many times.
+  uint32_t expand_threshold = 8;
+};
+
+// Checks a parameter set; throws ConfigError naming the bad field.
+void validate_params(const SearchParams& params);
+
+// What a search found, for the player to move.
+struct SearchResult {
+  // Public cell index, or kSwapMove.
+  int best = kSwapMove;
+  // Estimated probability that the player to move wins; negative if unknown.
+  double value = -1.0;
+  // Visits of each root move, per public cell.
+  std::vector<uint32_t> visits;
+  // Estimated win probability after each root move (negative where unvisited).
+  std::vector<double> values;
+  // Value of the swap when it is available: 1 - the best cell's value.
+  double swap_value = -1.0;
+  // Principal variation: public cells or kSwapMove, starting with `best`.
+  std::vector<int> pv;
+  // Simulations run and seconds spent in this search.
+  uint64_t simulations = 0;
+  double seconds = 0.0;
+  // Tree nodes in use after the search.
+  uint64_t nodes = 0;
+  // Simulations through the root's moves inherited from the previous search's
+  // tree (tree reuse): the visits sum to simulations + reused.
+  uint64_t reused = 0;
+  // Why the move was chosen without search ("win", "block", "only-move"), or empty.
+  std::string forced;
+};
+
+// A search engine with a tree that lives across the moves of a game.
+class Mcts {
+ public:
+  explicit Mcts(const SearchParams& params);
+  ~Mcts();
+  Mcts(const Mcts&) = delete;
+  Mcts& operator=(const Mcts&) = delete;
+
+  // Searches the position of `view` for its viewer, who must be to move.
+  SearchResult search(const View& view);
+  // Forgets the tree.
+  void clear();
+  // The parameters in use.
+  const SearchParams& params() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hexengine

@@ -1,0 +1,148 @@
+#include "playout.h"
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include "rng.h"
+
+namespace hexengine {
+
+namespace {
+
+// Fill-the-board playouts for Hex and Rex.
+template <int W>
+PlayoutCounts fill_playouts(const Game& game, uint64_t n, Rng& rng) {
+  const Geometry& g = game.geometry();
+  const State<kMaxWords>& s = game.state();
+  const auto red = Bitboard<W>::from(s.stones[0]);
+  const auto blue = Bitboard<W>::from(s.stones[1]);
+  const auto empty = Bitboard<W>::from(g.on_board).andnot(red | blue);
+  std::vector<int> cells;
+  empty.for_each([&](int p) { cells.push_back(p); });
+  const int count = static_cast<int>(cells.size());
+  const int mover_share = (count + 1) / 2;
+  const bool mover_is_red = s.to_move == Color::Red;
+  const Variant v = game.rules().variant;
+  PlayoutCounts out;
+  for (uint64_t i = 0; i < n; ++i) {
+    // A partial Fisher-Yates shuffle picks the mover's cells uniformly; the
+    // array stays a permutation, so it need not be reset between playouts.
+    Bitboard<W> mine;
+    for (int k = 0; k < mover_share; ++k) {
+      const int j = k + static_cast<int>(rng.below(static_cast<uint32_t>(count - k)));
+      std::swap(cells[k], cells[j]);
+      mine.set(cells[k]);
+    }
+    const Bitboard<W> full_red = mover_is_red ? red | mine : red | empty.andnot(mine);
+    const Color owner = full_board_chain_owner(g, full_red);
+    ++out.wins[index_of(winner_of_connection(v, owner))];
+  }
+  return out;
+}
+
+// Dark Hex playouts with the real dark rules.
+template <int W>
+PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng) {
+  const Geometry& g = game.geometry();
+  const Variant v = game.rules().variant;
+  State<W> start;
+  for (int c = 0; c < 2; ++c) {
+    start.stones[c] = Bitboard<W>::from(game.state().stones[c]);
+    start.found[c] = Bitboard<W>::from(game.state().found[c]);
+  }
+  start.to_move = game.state().to_move;
+  for (Color c : {Color::Red, Color::Blue}) {
+    start.stones[index_of(c)].for_each([&](int p) { start.chains.add_stone(g, c, p, start.stones[index_of(c)]); });
+  }
+  const auto board = Bitboard<W>::from(g.on_board);
+  std::vector<int> unknown_start[2];
+  for (int c = 0; c < 2; ++c) {
+    board.andnot(start.stones[c] | start.found[c]).for_each([&](int p) { unknown_start[c].push_back(p); });
+  }
+  PlayoutCounts out;
+  std::vector<int> unknown[2];
+  for (uint64_t i = 0; i < n; ++i) {
+    State<W> s = start;
+    unknown[0] = unknown_start[0];
+    unknown[1] = unknown_start[1];
+    for (;;) {
+      std::vector<int>& mine = unknown[index_of(s.to_move)];
+      const Color mover = s.to_move;
+      const size_t k = rng.below(static_cast<uint32_t>(mine.size()));
+      const int p = mine[k];
+      mine[k] = mine.back();
+      mine.pop_back();
+      if (play_move(s, g, v, p).connected) {
+        ++out.wins[index_of(winner_of_connection(v, mover))];
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+template <int W>
+PlayoutCounts playouts_for_width(const Game& game, uint64_t n, Rng& rng) {
+  return is_dark(game.rules().variant) ? dark_playouts<W>(game, n, rng) : fill_playouts<W>(game, n, rng);
+}
+
+PlayoutCounts playouts(const Game& game, uint64_t n, Rng& rng) {
+  return with_width(game.geometry().words, [&](auto w) { return playouts_for_width<w.value>(game, n, rng); });
+}
+
+template <int W>
+uint64_t floor_for_width(const Geometry& g, uint64_t n, Rng& rng) {
+  std::vector<int> cells;
+  g.on_board.for_each([&](int p) { cells.push_back(p); });
+  const int count = static_cast<int>(cells.size()), half = (count + 1) / 2;
+  uint64_t red_wins = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    Bitboard<W> red;
+    for (int k = 0; k < half; ++k) {
+      std::swap(cells[k], cells[k + rng.below(static_cast<uint32_t>(count - k))]);
+      red.set(cells[k]);
+    }
+    red_wins += full_board_chain_owner(g, red) == Color::Red;
+  }
+  return red_wins;
+}
+
+}  // namespace
+
+uint64_t floor_playouts(int rows, int cols, uint64_t n, uint64_t seed) {
+  const Geometry g = make_geometry(rows, cols);
+  Rng rng(seed);
+  return with_width(g.words, [&](auto w) { return floor_for_width<w.value>(g, n, rng); });
+}
+
+PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads) {
+  PlayoutCounts total;
+  if (game.is_over()) {
+    total.wins[index_of(*game.winner())] = n;
+    return total;
+  }
+  threads = std::max(1, threads);
+  std::vector<PlayoutCounts> parts(threads);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    const uint64_t share = n / threads + (static_cast<uint64_t>(t) < n % threads ? 1 : 0);
+    auto work = [&, t, share] {
+      Rng rng(derive_seed(seed, t));
+      parts[t] = playouts(game, share, rng);
+    };
+    if (t + 1 == threads) {
+      work();
+    } else {
+      pool.emplace_back(work);
+    }
+  }
+  for (auto& th : pool) th.join();
+  for (const auto& p : parts) {
+    total.wins[0] += p.wins[0];
+    total.wins[1] += p.wins[1];
+  }
+  return total;
+}
+
+}  // namespace hexengine

@@ -1,0 +1,238 @@
+"""Computer players. A bot is given a :class:`~hexengine.View`, never the game.
+
+:class:`MCTSBot` is a Monte Carlo tree search in C++ (UCT with RAVE, pattern
+playouts, tactical knowledge, tree reuse, threads, a node budget):
+
+>>> import hexengine as hx
+>>> game = hx.Game("hex", size=5, swap="off")
+>>> bot = hx.MCTSBot(simulations=2000, seed=1)
+>>> move = bot.choose(game.view(game.to_move))
+>>> move in game.legal_moves()
+True
+>>> analysis = bot.analyse(game.view(game.to_move))  # reuses the tree of the last search
+>>> int(analysis.visits.sum()) == analysis.simulations + analysis.reused
+True
+
+A win in one is played without search:
+
+>>> game = hx.Game("hex", size=3, swap="off")
+>>> for move in ["a1", "c1", "a2", "c2"]:
+...     _ = game.play(move)
+>>> bot.analyse(game.view(hx.RED))
+<Analysis a3: forced (win), value 1.000>
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._moves import SWAP, Move
+from .cells import Cell
+from .errors import ConfigError
+from .view import View
+
+__all__ = ["LEVELS", "Analysis", "MCTSBot", "RandomBot"]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a search found, for the player to move.
+
+    ``visits`` and ``values`` are ``(rows, cols)`` arrays over the root moves:
+    simulations through each move and the mover's estimated win probability
+    after it (NaN where unvisited). When the swap is available, ``swap_value``
+    is its value: swapping takes over the position the opponent just left,
+    worth one minus the best cell's value, so the bot swaps when that is
+    more. When the opponent may swap next, values count that (a first move
+    worth v is worth min(v, 1 - v)). ``value`` is the estimated
+    win probability of the player to move, ``pv`` the principal variation,
+    ``forced`` says why a move was chosen without search (``"win"``,
+    ``"block"``, ``"only-move"``) or is ``None``. ``simulations`` counts this
+    search's simulations, ``reused`` those inherited from the previous move's
+    tree, ``nodes`` the tree's size.
+    """
+
+    move: Move
+    value: float | None
+    visits: np.ndarray = field(repr=False)
+    values: np.ndarray = field(repr=False)
+    swap_value: float | None
+    pv: list[Move]
+    simulations: int
+    seconds: float
+    nodes: int
+    forced: str | None
+    reused: int = 0
+
+    def __repr__(self) -> str:
+        value = "?" if self.value is None else f"{self.value:.3f}"
+        if self.forced:
+            return f"<Analysis {self.move}: forced ({self.forced}), value {value}>"
+        pv = " ".join(str(m) for m in self.pv[:8])
+        return (
+            f"<Analysis {self.move}: value {value}, {self.simulations} simulations "
+            f"in {self.seconds:.2f}s, pv {pv}>"
+        )
+
+    def top(self, n: int = 5) -> list[tuple[Cell, int, float]]:
+        """The ``n`` most visited root cells as ``(cell, visits, value)``."""
+        cols = self.visits.shape[1]
+        order = np.argsort(-self.visits.astype(np.int64), axis=None, kind="stable")[:n]
+        visits, values = self.visits.flat, self.values.flat
+        return [
+            (Cell.from_index(int(i), cols), int(visits[i]), float(values[i])) for i in order if visits[i] > 0
+        ]
+
+
+#: Strength presets: easy is beatable by a beginner, hard uses the machine for a few seconds.
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"simulations": 60, "allow_swap": False, "knowledge": False, "patterns": False},
+    "medium": {"simulations": 5_000},
+    "hard": {"seconds": 3.0, "threads": max(1, min(os.cpu_count() or 1, 8))},
+}
+
+
+class MCTSBot:
+    """Monte Carlo tree search for Hex and Rex.
+
+    Give a budget of ``simulations`` per move, ``seconds`` per move, or both
+    (the search stops at whichever comes first; with neither, 10,000
+    simulations). ``threads`` share one tree; with ``threads=1`` and a fixed
+    ``seed`` the same calls give the same moves. The tree of the previous
+    move is reused when the next view continues the same game. The tree is
+    bounded by ``max_nodes`` (about 32 bytes each).
+    """
+
+    def __init__(
+        self,
+        simulations: int | None = None,
+        seconds: float | None = None,
+        *,
+        threads: int = 1,
+        seed: int = 0,
+        max_nodes: int = 16_000_000,
+        reuse_tree: bool = True,
+        allow_swap: bool = True,
+        knowledge: bool = True,
+        patterns: bool = True,
+        rave_equivalence: float = 1000.0,
+        exploration: float = 0.0,
+        expand_threshold: int = 8,
+        rex_endgame: float = 0.0,
+    ) -> None:
+        if simulations is None and seconds is None:
+            simulations = 10_000
+        settings = {
+            "simulations": _natural(simulations or 0, "simulations"),
+            "seconds": _number(seconds or 0.0, "seconds"),
+            "threads": _natural(threads, "threads"),
+            "seed": _natural(seed, "seed", 2**64 - 1),
+            "max_nodes": _natural(max_nodes, "max_nodes"),
+            "reuse_tree": bool(reuse_tree),
+            "allow_swap": bool(allow_swap),
+            "knowledge": bool(knowledge),
+            "patterns": bool(patterns),
+            "rave_equivalence": _number(rave_equivalence, "rave_equivalence"),
+            "exploration": _number(exploration, "exploration"),
+            "expand_threshold": _natural(expand_threshold, "expand_threshold", 2**32 - 1),
+            "rex_endgame": _number(rex_endgame, "rex_endgame"),
+        }
+        self._engine = _core.Mcts(**settings)
+        self._settings = settings
+
+    @classmethod
+    def level(cls, name: str, **overrides: Any) -> MCTSBot:
+        """A preset: ``"easy"``, ``"medium"`` or ``"hard"``; keyword arguments override it."""
+        if name not in LEVELS:
+            raise ConfigError(f"unknown level {name!r}: expected one of {', '.join(map(repr, LEVELS))}")
+        return cls(**{**LEVELS[name], **overrides})
+
+    def choose(self, view: View) -> Move:
+        """The move to play in ``view``, whose viewer must be the player to move."""
+        return self.analyse(view).move
+
+    def analyse(self, view: View) -> Analysis:
+        """Searches ``view`` and returns the move with the statistics behind it."""
+        if not isinstance(view, View):
+            raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
+        raw = self._engine.search(view._core)
+        cols = view.rules.cols
+        return Analysis(
+            move=_move(raw["best"], cols),
+            value=raw["value"],
+            visits=raw["visits"],
+            values=raw["values"],
+            swap_value=raw["swap_value"],
+            pv=[_move(m, cols) for m in raw["pv"]],
+            simulations=raw["simulations"],
+            seconds=raw["seconds"],
+            nodes=raw["nodes"],
+            forced=raw["forced"] or None,
+            reused=raw["reused"],
+        )
+
+    def clear(self) -> None:
+        """Forgets the search tree (e.g. before a new game)."""
+        self._engine.clear()
+
+    def __repr__(self) -> str:
+        s = self._settings
+        budget = []
+        if s["simulations"]:
+            budget.append(f"simulations={s['simulations']}")
+        if s["seconds"]:
+            budget.append(f"seconds={s['seconds']}")
+        return f"MCTSBot({', '.join(budget)}, threads={s['threads']}, seed={s['seed']})"
+
+
+class RandomBot:
+    """Plays a uniformly random legal move of its view (a baseline and a stand-in).
+    ``swap=False`` never swaps.
+
+    >>> game = hx.Game("dark", size=4)
+    >>> hx.RandomBot(seed=3).choose(game.view(hx.RED)) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = None, *, swap: bool = True) -> None:
+        self._rng = random.Random(seed)
+        self._swap = swap
+
+    def choose(self, view: View) -> Move:
+        """A random move among ``view.legal_moves()``."""
+        if not isinstance(view, View):
+            raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
+        moves = [m for m in view.legal_moves() if self._swap or m != SWAP]
+        if not moves:
+            raise ConfigError("there is no move to choose: the game is over or it is not this viewer's turn")
+        return self._rng.choice(moves)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(swap={self._swap})"
+
+
+def _move(value: int, cols: int) -> Move:
+    return SWAP if value < 0 else Cell.from_index(value, cols)
+
+
+def _natural(value: object, name: str, top: int = 2**63 - 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{name} must be a whole number, not {value!r}")
+    if not 0 <= value <= top:
+        raise ConfigError(f"{name} must be between 0 and {top}, not {value}")
+    return value
+
+
+def _number(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ConfigError(f"{name} must be a finite number, not {value!r}")
+    if value < 0:
+        raise ConfigError(f"{name} must be at least 0, not {value}")
+    return float(value)

@@ -1,0 +1,41 @@
+"""The table: seats, modes, curtain, clocks, disconnects, series, ratings and records.
+
+Everything a front end (web, terminal, chat bot) needs to run games by the
+table rules of RULES.md section 6, without knowing a rule itself. See
+:class:`Table` and ``docs/messages.md``.
+"""
+
+from __future__ import annotations
+
+from .clock import Clock, FakeClock, SystemClock
+from .computer import Bot, BotFactory, computer_bot
+from .messages import SCHEMA_VERSION
+from .ratings import MemoryRatingStore, PlayerRating, Ratings, RatingStore, SQLiteRatingStore
+from .records import GameRecord, PlayerInfo, RecordedAction, RecordError
+from .settings import LEVELS, SEATS, TableSettings
+from .table import ComputerTurn, Table, TableError
+
+__all__ = [
+    "LEVELS",
+    "SCHEMA_VERSION",
+    "SEATS",
+    "Bot",
+    "BotFactory",
+    "Clock",
+    "ComputerTurn",
+    "FakeClock",
+    "GameRecord",
+    "MemoryRatingStore",
+    "PlayerInfo",
+    "PlayerRating",
+    "RatingStore",
+    "Ratings",
+    "RecordError",
+    "RecordedAction",
+    "SQLiteRatingStore",
+    "SystemClock",
+    "Table",
+    "TableError",
+    "TableSettings",
+    "computer_bot",
+]

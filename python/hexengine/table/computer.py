@@ -1,0 +1,55 @@
+"""Computer players for table seats: the bot interface and the level factory.
+
+A bot is anything with ``choose(view) -> move``. It receives a
+:class:`~hexengine.View` (in Dark Hex: only what its seat may know), never the
+referee.
+
+>>> import hexengine as hx
+>>> game = hx.Game("dark", size=3)
+>>> bot = hx.RandomBot(seed=1)
+>>> move = bot.choose(game.view(hx.RED))
+>>> move in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from .._moves import Move
+from ..bots import MCTSBot, RandomBot
+from ..errors import HexError
+from ..rules import Rules
+from ..view import View
+from .settings import LEVELS, Level
+
+__all__ = ["Bot", "BotFactory", "computer_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: picks a move from a view of the game."""
+
+    def choose(self, view: View) -> Move: ...
+
+
+BotFactory = Callable[[Level, Rules], Bot]
+"""Makes the bot for a computer seat: ``factory(level, rules) -> Bot``."""
+
+
+def computer_bot(level: Level, rules: Rules, seed: int | None = None) -> Bot:
+    """The bot that plays a computer seat at ``level`` (``"easy"``, ``"medium"``, ``"hard"``).
+
+    Hex and Rex: :meth:`hx.MCTSBot.level <hexengine.MCTSBot.level>`. Dark Hex:
+    a :class:`~hexengine.RandomBot` until the Dark Hex search lands. The easy
+    level never swaps.
+
+    >>> hx.table.computer_bot("easy", hx.Rules("hex", 5, 5))
+    MCTSBot(simulations=60, threads=1, seed=0)
+    """
+    if level not in LEVELS:
+        raise HexError(f"computer level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if rules.is_dark:
+        return RandomBot(seed, swap=False)
+    return MCTSBot.level(level, seed=seed or 0)

@@ -1,0 +1,652 @@
+"""Game records: every action of a finished game, as JSON and as HexGui-style SGF, and its replay.
+
+A :class:`GameRecord` holds the rules, the players of both seats, every action
+with its colour, cell, result (placed, hit, swapped), time and whether a person
+or the computer made it, and how the game ended. ``record.game()`` rebuilds the
+referee by replaying it (so a record that breaks a rule cannot be loaded) and
+``record.replay()`` steps through the full board after every action, whatever
+the end reason.
+
+>>> import hexengine as hx
+>>> record = hx.GameRecord.from_moves(hx.Rules("dark", 2, 2), ["a1", "a1", "b1", "a2"])
+>>> [str(a) for a in record.actions]
+['Red a1', 'Blue a1 hit', 'Blue b1', 'Red a2']
+>>> record.winner, record.end_reason
+(<Color.RED: 1>, 'connection')
+>>> print(record.to_sgf())
+(;FF[4]AP[hexengine:...]GM[11]SZ[2]RU[dark]SW[off]RS[A]PB[A]PW[B]RE[B+];B[a1];W[a1]HIT[];W[b1];B[a2])
+>>> hx.GameRecord.from_sgf(record.to_sgf()) == record
+True
+>>> [int(board.sum()) for _, board in record.replay()]     # stones on the true board
+[0, 1, 1, 3, 4]
+
+SGF as HexGui writes Hex games
+------------------------------
+``(;FF[4]AP[...]GM[11]SZ[n]...;B[a1];W[swap-pieces];B[c3]...)``: ``SZ[n]`` for an
+n x n board and ``SZ[cols:rows]`` otherwise (HexGui's width:height; letters
+name columns). HexGui's Black is Red: it moves first and joins the rows. Swap
+moves are named by what they do, as HexGui does: the ``sides`` form (board
+unchanged, Blue moves next) is ``W[swap-sides]``, the ``pieces`` form (Red's
+stone replaced by a Blue one on the mirrored cell, Red moves next) is
+``W[swap-pieces]``. A resignation is a final ``B[resign]`` or ``W[resign]``
+node. ``RE[B+]``, ``RE[W+Resign]``, ``RE[B+Time]`` give the result.
+
+hexengine's extra properties (HexGui keeps unknown properties as they are):
+
+- root ``RU[hex|rex|dark|dark-abrupt]``: the variant (SGF's rules property);
+  absent means Hex.
+- root ``SW[sides|pieces|off]``: the swap form; absent means the variant's default.
+- root ``RS[A|B]``: the seat that played Red (Black) when the game started;
+  ``PB`` and ``PW`` are the players who held Red and Blue at the start.
+- move ``HIT[]``: Dark Hex: the cell held a hidden enemy stone; nothing was
+  placed (in classic Dark Hex the same colour moves again).
+- move ``BY[computer]``: the computer made this move (a computer seat, or the
+  computer playing for an absent person).
+- move ``AT[seconds]``: when the action was made, in seconds after the game started.
+
+JSON keeps everything (player kinds, levels and rating ids, settings, table
+id, times); SGF keeps what HexGui can show plus the extras above.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from .._moves import SWAP
+from ..cells import Cell
+from ..errors import HexError, IllegalMove
+from ..game import Game
+from ..rules import BLUE, RED, Color, EndReason, MoveResult, Rules
+from .settings import SEATS, SeatName
+
+__all__ = ["RECORD_FORMAT", "GameRecord", "PlayerInfo", "RecordError", "RecordedAction"]
+
+RECORD_FORMAT = "hexengine.record"
+RECORD_VERSION = 1
+MAX_RECORD_CHARS = 1_000_000
+
+Actor = Literal["person", "computer"]
+
+
+class RecordError(HexError):
+    """A record that cannot be read: bad JSON or SGF, missing fields, or moves the rules forbid."""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who held a seat: a name, ``"person"`` or ``"computer"``, the computer's level,
+    and the id ratings are kept under."""
+
+    name: str
+    kind: Actor = "person"
+    level: str | None = None
+    id: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level, "id": self.id}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PlayerInfo:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise RecordError(f"a player must be a dict with a name, not {data!r}")
+        kind = data.get("kind", "person")
+        if kind not in ("person", "computer"):
+            raise RecordError(f"player kind must be 'person' or 'computer', not {kind!r}")
+        level, pid = data.get("level"), data.get("id")
+        if level is not None and not isinstance(level, str):
+            raise RecordError(f"player level must be a string, not {level!r}")
+        if pid is not None and not isinstance(pid, str):
+            raise RecordError(f"player id must be a string, not {pid!r}")
+        return cls(data["name"], kind, level, pid)
+
+
+@dataclass(frozen=True)
+class RecordedAction:
+    """One action of a record: the referee's colour, cell and result, plus who made it and when.
+
+    ``seat`` is the seat that held ``color`` when the action was made;
+    ``by`` is ``"computer"`` when the computer made it (for a computer seat or
+    for an absent person); ``time`` is seconds after the game started.
+    """
+
+    color: Color
+    cell: Cell
+    result: MoveResult
+    seat: SeatName
+    by: Actor = "person"
+    time: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "color": self.color.name.lower(),
+            "cell": self.cell.name,
+            "result": self.result.value,
+            "seat": self.seat,
+            "by": self.by,
+            "time": self.time,
+        }
+
+    def __str__(self) -> str:
+        text = f"{self.color} {self.cell.name}"
+        if self.result is MoveResult.HIT:
+            text += " hit"
+        elif self.result is MoveResult.SWAPPED:
+            text = f"{self.color} swap ({self.cell.name})"
+        return text + (" (computer)" if self.by == "computer" else "")
+
+
+@dataclass(frozen=True, eq=True)
+class GameRecord:
+    """The full record of one game at a table (or of a game read from a file)."""
+
+    rules: Rules
+    actions: tuple[RecordedAction, ...]
+    winner: Color | None
+    end_reason: EndReason | None
+    players: dict[str, PlayerInfo] = field(
+        default_factory=lambda: {"A": PlayerInfo("A"), "B": PlayerInfo("B")}
+    )
+    red_seat: SeatName = "A"
+    number: int = 1
+    end_time: float | None = None
+    started_at: float | None = None
+    table: str | None = None
+    settings: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if set(self.players) != set(SEATS) or not all(
+            isinstance(p, PlayerInfo) for p in self.players.values()
+        ):
+            raise RecordError("a record names the players of seats A and B as PlayerInfo")
+        if self.red_seat not in SEATS:
+            raise RecordError(f"red_seat must be 'A' or 'B', not {self.red_seat!r}")
+        # Replaying validates every action against the rules; a bad record never loads.
+        self.game()
+
+    def __hash__(self) -> int:
+        return hash((self.rules, self.actions, self.winner, self.end_reason, self.number, self.table))
+
+    # ----------------------------------------------------------------- building
+
+    @classmethod
+    def from_moves(
+        cls,
+        rules: Rules,
+        moves: Iterable[str | tuple[int, int] | int],
+        *,
+        resign: Color | None = None,
+        timeout: Color | None = None,
+    ) -> GameRecord:
+        """A record of ``moves`` played by two people in seats A (Red) and B; results
+        (hit, swap) come from the referee. ``resign`` or ``timeout`` ends it that way."""
+        game = Game(rules)
+        seats = {RED: "A", BLUE: "B"}
+        actions = []
+        for move in moves:
+            color = game.to_move
+            if color is None:
+                raise RecordError(f"move {move!r} comes after the end of the game")
+            result = game.play(move)  # type: ignore[arg-type]
+            cell = game.history[-1].cell
+            assert cell is not None
+            actions.append(RecordedAction(color, cell, result, seats[color]))  # type: ignore[arg-type]
+            if result is MoveResult.SWAPPED and rules.swap == "sides":
+                seats = {RED: seats[BLUE], BLUE: seats[RED]}
+        if resign is not None:
+            game.resign(resign)
+        elif timeout is not None:
+            game.timeout(timeout)
+        return cls(rules, tuple(actions), game.winner, game.end_reason)
+
+    # ----------------------------------------------------------------- replay
+
+    def game(self) -> Game:
+        """The referee after replaying the whole record (including a resignation or time-out)."""
+        game = Game(self.rules)
+        for k, action in enumerate(self.actions, start=1):
+            if game.to_move != action.color:
+                raise RecordError(f"action {k} ({action}) is out of turn: {game.status()}")
+            try:
+                result = game.play(SWAP if action.result is MoveResult.SWAPPED else action.cell)
+            except IllegalMove as e:
+                raise RecordError(f"action {k} ({action}) is illegal: {e}") from None
+            if result is not action.result or (
+                result is MoveResult.SWAPPED and game.history[-1].cell != action.cell
+            ):
+                raise RecordError(
+                    f"action {k} ({action}) was recorded as {action.result.value}, "
+                    f"but the rules make it {result.value}"
+                )
+        if self.end_reason in ("resignation", "timeout"):
+            if game.is_over or self.winner is None:
+                raise RecordError(f"a {self.end_reason} needs a running game and a winner")
+            if self.end_reason == "resignation":
+                game.resign(self.winner.opponent)
+            else:
+                if game.to_move != self.winner.opponent:
+                    raise RecordError(f"{self.winner.opponent} cannot lose on time: it is not their turn")
+                game.timeout(self.winner.opponent)
+        elif self.end_reason == "connection" and not game.is_over:
+            raise RecordError("the record says the game ended by connection, but no chain is complete")
+        elif self.end_reason is None and game.is_over:
+            raise RecordError("the record's moves complete a chain, but it gives no end")
+        if game.winner != self.winner:
+            raise RecordError(f"the record names {self.winner} as winner, but the rules give {game.winner}")
+        return game
+
+    def replay(self) -> Iterator[tuple[RecordedAction | None, np.ndarray]]:
+        """``(None, empty board)``, then each action with the full true board after it."""
+        game = self.game()
+        yield None, game.board_after(0)
+        for k, action in enumerate(self.actions, start=1):
+            yield action, game.board_after(k)
+
+    def completed_chain(self) -> list[Cell]:
+        """The chain that ended the game (see :meth:`hexengine.Game.completed_chain`)."""
+        return self.game().completed_chain()
+
+    @property
+    def winner_seat(self) -> SeatName | None:
+        """The seat that won, taking a ``sides`` swap into account."""
+        if self.winner is None:
+            return None
+        return self.seat_of(self.winner)
+
+    def seat_of(self, color: Color) -> SeatName:
+        """The seat holding ``color`` at the end of the game."""
+        red = self.red_seat
+        for action in self.actions:
+            if action.result is MoveResult.SWAPPED and self.rules.swap == "sides":
+                red = _other(red)
+        return red if color is RED else _other(red)
+
+    # ----------------------------------------------------------------- JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (format ``hexengine.record``, version 1)."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "table": self.table,
+            "number": self.number,
+            "rules": _rules_dict(self.rules),
+            "settings": self.settings,
+            "players": {seat: self.players[seat].to_dict() for seat in SEATS if seat in self.players},
+            "red_seat": self.red_seat,
+            "started_at": self.started_at,
+            "actions": [a.to_dict() for a in self.actions],
+            "result": {
+                "winner": None if self.winner is None else self.winner.name.lower(),
+                "winner_seat": self.winner_seat,
+                "reason": self.end_reason,
+                "time": self.end_time,
+                "completed_chain": [c.name for c in self.completed_chain()],
+            },
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The record as JSON text (``json.dumps`` keyword arguments pass through)."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """A record from :meth:`to_dict` output; raises RecordError naming what is wrong."""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a hexengine record (expected format {RECORD_FORMAT!r})")
+        if data.get("version") != RECORD_VERSION:
+            raise RecordError(
+                f"unsupported record version {data.get('version')!r} (expected {RECORD_VERSION})"
+            )
+        try:
+            rules = Rules(**_require(data, "rules", dict))
+        except TypeError as e:
+            raise RecordError(f"bad rules in record: {e}") from None
+        players = {seat: PlayerInfo.from_dict(p) for seat, p in _require(data, "players", dict).items()}
+        if set(players) != set(SEATS):
+            raise RecordError("a record names the players of seats A and B")
+        red_seat = data.get("red_seat", "A")
+        if red_seat not in SEATS:
+            raise RecordError(f"red_seat must be 'A' or 'B', not {red_seat!r}")
+        actions = tuple(
+            _action_from_dict(a, rules, k) for k, a in enumerate(_require(data, "actions", list), 1)
+        )
+        result = _require(data, "result", dict)
+        winner = _color_from_name(result.get("winner"), allow_none=True)
+        reason = result.get("reason")
+        if reason not in (None, "connection", "resignation", "timeout"):
+            raise RecordError(f"unknown end reason {reason!r}")
+        number = data.get("number", 1)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise RecordError(f"game number must be a positive integer, not {number!r}")
+        settings = data.get("settings")
+        if settings is not None and not isinstance(settings, dict):
+            raise RecordError("record settings must be a dict")
+        table = data.get("table")
+        if table is not None and not isinstance(table, str):
+            raise RecordError("record table id must be a string")
+        return cls(
+            rules, actions, winner, reason, players, red_seat, number,
+            _opt_float(result.get("time"), "end time"), _opt_float(data.get("started_at"), "start time"),
+            table, settings,
+        )  # fmt: skip
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """A record from :meth:`to_json` text."""
+        if not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
+            raise RecordError(f"a record must be a string of at most {MAX_RECORD_CHARS} characters")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"record is not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+    # ----------------------------------------------------------------- SGF
+
+    def to_sgf(self) -> str:
+        """The record as SGF the way HexGui writes Hex games, plus hexengine's documented extras."""
+        from .. import __version__ as version
+
+        r = self.rules
+        size = str(r.cols) if r.rows == r.cols else f"{r.cols}:{r.rows}"
+        blue_seat = _other(self.red_seat)
+        root = [
+            ("FF", "4"), ("AP", f"hexengine:{version}"), ("GM", "11"), ("SZ", size),
+            ("RU", r.variant), ("SW", r.swap or "off"), ("RS", self.red_seat),
+            ("PB", self.players[self.red_seat].name), ("PW", self.players[blue_seat].name),
+        ]  # fmt: skip
+        if self.winner is not None:
+            suffix = {"connection": "", "resignation": "Resign", "timeout": "Time"}[
+                self.end_reason or "connection"
+            ]
+            root.append(("RE", f"{_sgf_color(self.winner)}+{suffix}"))
+        nodes = ["".join(f"{k}[{_escape(v)}]" for k, v in root)]
+        for action in self.actions:
+            props = [(_sgf_color(action.color), _sgf_move(action, r))]
+            if action.result is MoveResult.HIT:
+                props.append(("HIT", ""))
+            if action.by == "computer":
+                props.append(("BY", "computer"))
+            if action.time is not None:
+                props.append(("AT", f"{action.time:.3f}".rstrip("0").rstrip(".")))
+            nodes.append("".join(f"{k}[{_escape(v)}]" for k, v in props))
+        if self.end_reason == "resignation" and self.winner is not None:
+            nodes.append(f"{_sgf_color(self.winner.opponent)}[resign]")
+        return "(;" + ";".join(nodes) + ")"
+
+    @classmethod
+    def from_sgf(cls, text: str) -> GameRecord:
+        """A record from SGF written by HexGui or by :meth:`to_sgf` (main line only).
+
+        ``swap`` is read as the game's own swap form; ``swap-sides`` and
+        ``swap-pieces`` must match it (without ``SW[...]`` they set it).
+        """
+        if not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
+            raise RecordError(f"SGF must be a string of at most {MAX_RECORD_CHARS} characters")
+        nodes = _parse_sgf(text)
+        root = nodes[0]
+        if _one(root, "GM", "11") != "11":
+            raise RecordError("not a Hex game: SGF GM must be 11")
+        size = _one(root, "SZ", None)
+        if size is None:
+            raise RecordError("SGF has no board size (SZ)")
+        m = re.fullmatch(r"\s*(\d{1,2})\s*(?::\s*(\d{1,2})\s*)?", size)
+        if not m:
+            raise RecordError(f"cannot read board size SZ[{size}]")
+        cols = int(m.group(1))
+        rows = int(m.group(2)) if m.group(2) else cols
+        variant = _one(root, "RU", "hex")
+        swap = _one(root, "SW", None)
+        for k, node in enumerate(nodes):
+            if {"AB", "AW", "AE"} & set(node):
+                raise RecordError(
+                    f"SGF node {k} sets up stones (AB/AW/AE); only games played from the empty board load"
+                )
+        moves = [(k, node) for k, node in enumerate(nodes[1:], start=1) if "B" in node or "W" in node]
+        if swap is None:
+            named = {_one(node, c, "").strip().lower() for _, node in moves for c in ("B", "W") if c in node}
+            if "swap-pieces" in named:
+                swap = "pieces"
+            elif "swap-sides" in named:
+                swap = "sides"
+        try:
+            rules = Rules(variant, rows, cols, swap)  # type: ignore[arg-type]
+        except HexError as e:
+            raise RecordError(f"bad rules in SGF: {e}") from None
+        red_seat = _one(root, "RS", "A")
+        if red_seat not in SEATS:
+            raise RecordError(f"RS must be A or B, not {red_seat!r}")
+        blue_seat = _other(red_seat)  # type: ignore[arg-type]
+        players = {
+            red_seat: PlayerInfo(_one(root, "PB", red_seat)),
+            blue_seat: PlayerInfo(_one(root, "PW", blue_seat)),
+        }
+        game = Game(rules)
+        seats: dict[Color, SeatName] = {RED: red_seat, BLUE: blue_seat}  # type: ignore[dict-item]
+        actions: list[RecordedAction] = []
+        resigned: Color | None = None
+        for k, node in moves:
+            if "B" in node and "W" in node:
+                raise RecordError(f"SGF node {k} has both a B and a W move")
+            letter = "B" if "B" in node else "W"
+            color = RED if letter == "B" else BLUE
+            value = _one(node, letter, "").strip().lower()
+            if resigned is not None:
+                raise RecordError(f"SGF node {k} comes after a resignation")
+            if value in ("resign", "forfeit"):
+                resigned = color
+                continue
+            if game.to_move != color:
+                raise RecordError(f"SGF node {k}: {color} moves out of turn ({game.status()})")
+            if value in ("swap", "swap-sides", "swap-pieces"):
+                if value != "swap" and value != f"swap-{rules.swap}":
+                    raise RecordError(
+                        f"SGF node {k}: {value} does not match the game's swap form {rules.swap!r}"
+                    )
+                move: str = SWAP
+            else:
+                move = value
+            try:
+                result = game.play(move)
+            except IllegalMove as e:
+                raise RecordError(f"SGF node {k} ({letter}[{value}]) is illegal: {e}") from None
+            if (result is MoveResult.HIT) != ("HIT" in node):
+                raise RecordError(f"SGF node {k} ({letter}[{value}]): HIT[] does not match the rules")
+            by = _one(node, "BY", "person")
+            if by not in ("person", "computer"):
+                raise RecordError(f"SGF node {k}: BY must be person or computer, not {by!r}")
+            cell = game.history[-1].cell
+            assert cell is not None
+            actions.append(
+                RecordedAction(
+                    color, cell, result, seats[color], by, _opt_float(_one(node, "AT", None), "AT")
+                )
+            )  # type: ignore[arg-type]
+            if result is MoveResult.SWAPPED and rules.swap == "sides":
+                seats = {RED: seats[BLUE], BLUE: seats[RED]}
+        winner, reason = game.winner, game.end_reason
+        re_value = _one(root, "RE", None)
+        rm = None if re_value is None else re.fullmatch(r"\s*([BW])\+\s*(\w*)\s*", re_value)
+        if re_value is not None and rm is None:
+            raise RecordError(f"cannot read result RE[{re_value}]")
+        if rm is not None and game.is_over:
+            if (RED if rm.group(1) == "B" else BLUE) != game.winner:
+                raise RecordError(f"RE[{re_value}] contradicts the moves: {game.status()}")
+        elif rm is not None:
+            winner = RED if rm.group(1) == "B" else BLUE
+            how = rm.group(2).lower()
+            reason = "timeout" if how in ("t", "time", "forfeit", "f") else "resignation"
+        elif resigned is not None:
+            winner, reason = resigned.opponent, "resignation"
+        return cls(rules, tuple(actions), winner, reason, players, red_seat)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------- helpers
+
+
+def _other(seat: SeatName) -> SeatName:
+    return "B" if seat == "A" else "A"
+
+
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    return {"variant": rules.variant, "rows": rules.rows, "cols": rules.cols, "swap": rules.swap}
+
+
+def _require(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind):
+        raise RecordError(f"record field {key!r} must be a {kind.__name__}")
+    return value
+
+
+def _opt_float(value: Any, what: str) -> float | None:
+    if value is None:
+        return None
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        raise RecordError(f"{what} must be a number of seconds, not {value!r}") from None
+    if out != out or out in (float("inf"), float("-inf")):
+        raise RecordError(f"{what} must be finite, not {value!r}")
+    return out
+
+
+def _color_from_name(name: Any, *, allow_none: bool = False) -> Color | None:
+    if name is None and allow_none:
+        return None
+    if name == "red":
+        return RED
+    if name == "blue":
+        return BLUE
+    raise RecordError(f"colour must be 'red' or 'blue', not {name!r}")
+
+
+def _action_from_dict(data: Any, rules: Rules, k: int) -> RecordedAction:
+    if not isinstance(data, dict):
+        raise RecordError(f"action {k} must be a dict")
+    color = _color_from_name(data.get("color"))
+    assert color is not None
+    try:
+        result = MoveResult(data.get("result"))
+    except ValueError:
+        raise RecordError(
+            f"action {k}: result must be placed, hit or swapped, not {data.get('result')!r}"
+        ) from None
+    name = data.get("cell")
+    if not isinstance(name, str):
+        raise RecordError(f"action {k}: cell must be a cell name")
+    try:
+        cell = Cell.parse(name)
+    except HexError as e:
+        raise RecordError(f"action {k}: {e}") from None
+    if cell.row >= rules.rows or cell.col >= rules.cols:
+        raise RecordError(f"action {k}: {name} is off the {rules.rows}x{rules.cols} board")
+    seat = data.get("seat")
+    if seat not in SEATS:
+        raise RecordError(f"action {k}: seat must be 'A' or 'B', not {seat!r}")
+    by = data.get("by", "person")
+    if by not in ("person", "computer"):
+        raise RecordError(f"action {k}: by must be 'person' or 'computer', not {by!r}")
+    return RecordedAction(color, cell, result, seat, by, _opt_float(data.get("time"), f"action {k} time"))
+
+
+def _sgf_color(color: Color) -> str:
+    return "B" if color is RED else "W"
+
+
+def _sgf_move(action: RecordedAction, rules: Rules) -> str:
+    if action.result is MoveResult.SWAPPED:
+        return f"swap-{rules.swap}"
+    return action.cell.name
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+_Node = dict[str, list[str]]
+
+
+def _one(node: _Node, key: str, default: Any) -> Any:
+    values = node.get(key)
+    return default if not values else values[0]
+
+
+def _parse_sgf(text: str) -> list[_Node]:
+    """The nodes of the main line of the first game tree in ``text``."""
+    i, n = 0, len(text)
+
+    def skip_space() -> None:
+        nonlocal i
+        while i < n and text[i].isspace():
+            i += 1
+
+    skip_space()
+    if i >= n or text[i] != "(":
+        raise RecordError("SGF must start with '('")
+    i += 1
+    nodes: list[_Node] = []
+    depth = 1
+    main_line = True
+    while True:
+        skip_space()
+        if i >= n:
+            raise RecordError("SGF ends before its game tree is closed")
+        c = text[i]
+        if c == ";":
+            i += 1
+            node: _Node = {}
+            while True:
+                skip_space()
+                start = i
+                while i < n and text[i].isalpha():
+                    i += 1
+                ident = text[start:i]
+                if not ident:
+                    break
+                if not ident.isupper():
+                    ident = "".join(ch for ch in ident if ch.isupper())
+                skip_space()
+                if i >= n or text[i] != "[":
+                    raise RecordError(f"SGF property {ident} has no value")
+                values = node.setdefault(ident, [])
+                while i < n and text[i] == "[":
+                    i += 1
+                    out = []
+                    while True:
+                        if i >= n:
+                            raise RecordError(f"SGF value of {ident} is not closed")
+                        ch = text[i]
+                        if ch == "\\" and i + 1 < n:
+                            out.append(text[i + 1])
+                            i += 2
+                            continue
+                        if ch == "]":
+                            i += 1
+                            break
+                        out.append(ch)
+                        i += 1
+                    values.append("".join(out))
+                    skip_space()
+            if main_line:
+                nodes.append(node)
+        elif c == "(":
+            depth += 1
+            i += 1
+        elif c == ")":
+            depth -= 1
+            i += 1
+            main_line = False
+            if depth == 0:
+                break
+        else:
+            raise RecordError(f"unexpected {c!r} at position {i} of the SGF")
+    if not nodes:
+        raise RecordError("SGF game tree has no node")
+    return nodes

@@ -1,0 +1,133 @@
+"""Table settings: everything a host chooses when opening a table (RULES.md section 6).
+
+>>> import hexengine as hx
+>>> settings = hx.TableSettings(variant="dark", size=7, time_limit=30)
+>>> settings.rules
+Rules(variant='dark', rows=7, cols=7, swap='off')
+>>> hx.TableSettings(variant="hex", rows=9, cols=11, swap="pieces")
+Traceback (most recent call last):
+...
+hexengine.errors.RulesError: swap 'pieces' mirrors the first stone ... needs a square board, not 9x11; ...
+>>> hx.TableSettings(variant="dark", swap="sides")
+Traceback (most recent call last):
+...
+hexengine.errors.RulesError: swap 'sides' is not available in dark: ...
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import InitVar, asdict, dataclass, field
+from typing import Any, Literal
+
+from ..errors import RulesError
+from ..rules import Rules, SwapForm, Variant
+
+__all__ = ["LEVELS", "SEATS", "First", "Level", "SeatName", "TableSettings"]
+
+SeatName = Literal["A", "B"]
+First = Literal["A", "B", "alternate"]
+Level = Literal["easy", "medium", "hard"]
+
+SEATS: tuple[SeatName, SeatName] = ("A", "B")
+LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSettings:
+    """What the host of a table chose. Frozen; invalid combinations raise RulesError.
+
+    - ``variant``: ``"hex"``, ``"rex"``, ``"dark"`` or ``"dark-abrupt"``.
+    - ``size``, or ``rows`` and ``cols``: any board from 1x1 to 19x19 (default 11x11).
+    - ``swap``: ``"sides"``, ``"pieces"`` or ``"off"``; ``None`` picks the variant's
+      default (``"sides"`` in Hex and Rex, ``"off"`` in Dark Hex, where asking for
+      swap is an error). Games against the easy computer are played without swap.
+    - ``first``: who plays Red in the first game, seat ``"A"`` or ``"B"``; or
+      ``"alternate"``: seat A first, then alternating every game.
+    - ``alternate``: after each game of a series the other seat plays Red (on by
+      default; whoever moves first plays Red).
+    - ``time_limit``: seconds per decision, ``None`` (the default) for no limit.
+      Running out loses the game. A hit in classic Dark Hex starts a new decision.
+    - ``grace``: seconds an absent person has to come back before the computer
+      plays their seat (at level ``takeover_level``) until they return.
+    - ``rated``: whether finished games change the players' ratings.
+    """
+
+    variant: Variant = "hex"
+    size: InitVar[int | None] = None
+    rows: int = 11
+    cols: int = 11
+    swap: SwapForm | None = None
+    first: First = "A"
+    alternate: bool = True
+    time_limit: float | None = None
+    grace: float = 15.0
+    takeover_level: Level = "medium"
+    rated: bool = False
+    rules: Rules = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self, size: int | None) -> None:
+        if size is not None:
+            object.__setattr__(self, "rows", size)
+            object.__setattr__(self, "cols", size)
+        object.__setattr__(self, "rules", Rules(self.variant, self.rows, self.cols, self.swap))
+        object.__setattr__(self, "variant", self.rules.variant)
+        object.__setattr__(self, "swap", self.rules.swap)
+        if self.first not in ("A", "B", "alternate"):
+            raise RulesError(f"first must be 'A', 'B' or 'alternate', not {self.first!r}")
+        if not isinstance(self.alternate, bool):
+            raise RulesError(f"alternate must be True or False, not {self.alternate!r}")
+        if self.first == "alternate" and not self.alternate:
+            raise RulesError(
+                "first='alternate' contradicts alternate=False: pick 'A' or 'B' to keep Red fixed"
+            )
+        if self.time_limit is not None:
+            _check_seconds("time_limit", self.time_limit, allow_zero=False)
+            object.__setattr__(self, "time_limit", float(self.time_limit))
+        _check_seconds("grace", self.grace, allow_zero=True)
+        object.__setattr__(self, "grace", float(self.grace))
+        if self.takeover_level not in LEVELS:
+            raise RulesError(
+                f"takeover_level must be one of {', '.join(LEVELS)}, not {self.takeover_level!r}"
+            )
+        if not isinstance(self.rated, bool):
+            raise RulesError(f"rated must be True or False, not {self.rated!r}")
+
+    def red_seat(self, game_number: int) -> SeatName:
+        """The seat that plays Red (moves first) in game ``game_number`` (1-based) of a series.
+
+        >>> s = hx.TableSettings(first="B")
+        >>> [s.red_seat(n) for n in (1, 2, 3)]
+        ['B', 'A', 'B']
+        >>> [hx.TableSettings(alternate=False).red_seat(n) for n in (1, 2)]
+        ['A', 'A']
+        """
+        start: SeatName = "B" if self.first == "B" else "A"
+        if self.alternate and game_number % 2 == 0:
+            return "B" if start == "A" else "A"
+        return start
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as a JSON-ready dict (``TableSettings.from_dict`` reads it back)."""
+        data = asdict(self)
+        del data["rules"]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings from :meth:`to_dict` output; unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise RulesError(f"table settings must be a dict, not {type(data).__name__}")
+        known = {f for f in cls.__dataclass_fields__ if f != "rules"} | {"size"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"unknown table setting(s): {', '.join(unknown)}")
+        return cls(**data)
+
+
+def _check_seconds(name: str, value: object, *, allow_zero: bool) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RulesError(f"{name} must be a number of seconds, not {value!r}")
+    if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        bound = "zero or more" if allow_zero else "more than zero"
+        raise RulesError(f"{name} must be a finite number of seconds, {bound}, not {value!r}")

@@ -1,0 +1,1331 @@
+"""The table: two seats, a referee, clocks, a curtain, disconnects, series, ratings and records.
+
+A front end drives one :class:`Table` and forwards each recipient's messages
+(``table.poll(recipient)``); it never needs to know a rule. The table asks the
+referee (:class:`~hexengine.Game`) for everything the rules decide and builds
+each message from the recipient's :class:`~hexengine.View`.
+
+>>> import hexengine as hx
+>>> clock = hx.FakeClock()
+>>> table = hx.Table(hx.TableSettings(variant="hex", size=3, time_limit=30), clock=clock)
+>>> ann = table.sit("A", "Ann")
+>>> table.sit_computer("B", "easy")
+>>> [m["type"] for m in table.poll("A")]
+['snapshot', 'seat', 'game_started', 'your_turn']
+>>> table.play(ann, "b2")
+<MoveResult.PLACED: 'placed'>
+>>> [m["type"] for m in table.poll("A")]         # the computer answered at once
+['moved', 'turn', 'opponent_moved', 'your_turn']
+>>> clock.advance(31); table.tick()              # Ann thinks too long
+>>> msg = table.poll("A")[-1]
+>>> msg["type"], msg["winner_seat"], msg["reason"]
+('game_over', 'B', 'timeout')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import warnings
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .._moves import SWAP, Move, MoveLike
+from ..bots import RandomBot
+from ..errors import HexError
+from ..game import Game
+from ..rules import BLUE, RED, Color, MoveResult, Rules
+from ..view import View
+from .clock import Clock, SystemClock
+from .computer import Bot, BotFactory, computer_bot
+from .messages import (
+    SCHEMA_VERSION,
+    ActionMeta,
+    board_rows,
+    cell_names,
+    color_name,
+    history_items,
+    rules_dict,
+)
+from .records import GameRecord, PlayerInfo, RecordedAction, RecordError
+from .settings import LEVELS, SEATS, Level, SeatName, TableSettings
+
+__all__ = ["ComputerTurn", "Table", "TableError"]
+
+Mode = Literal["online", "computer", "one-device"]
+Listener = Callable[[str, dict[str, Any]], None]
+MAX_NAME = 64
+MAX_QUEUE = 10_000
+
+
+class TableError(HexError):
+    """A request the table refuses; ``code`` names why (a front end can map it to a reply).
+
+    Codes: ``bad-token``, ``seat-taken``, ``no-seat``, ``bad-name``, ``no-game``,
+    ``game-over``, ``game-running``, ``not-your-turn``, ``curtain-up``,
+    ``no-curtain``, ``stale``, ``disconnected``, ``not-computer``, ``no-ratings``.
+    Illegal moves raise :class:`~hexengine.IllegalMove` from the referee instead.
+    """
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A computer's decision, ready to run off the table's thread.
+
+    ``run()`` touches only ``view`` and ``bot`` (never the table or the
+    referee), so a server may call it in a worker and hand the move back with
+    :meth:`Table.submit`.
+    """
+
+    table: str
+    game: int
+    ply: int
+    seat: SeatName
+    color: Color
+    view: View
+    bot: Bot
+
+    def run(self) -> Move:
+        """The bot's move for this view."""
+        return self.bot.choose(self.view)
+
+
+@dataclass
+class _Client:
+    recipient: str
+    seats: tuple[SeatName, ...]
+    digest: bytes
+    connected: bool = True
+    absent_since: float | None = None
+    taken_over: bool = False
+
+
+@dataclass
+class _Seat:
+    player: PlayerInfo | None = None
+    client: _Client | None = None
+    rematch: bool = False
+
+
+@dataclass
+class _Perspective:
+    seat: SeatName | None
+    view: View
+    shows_board: bool = True
+
+
+@dataclass
+class _Running:
+    game: Game
+    number: int
+    red_at_start: SeatName
+    colors: dict[Color, SeatName]
+    started_at: float
+    meta: list[ActionMeta] = field(default_factory=list)
+    deadline: float | None = None
+    curtain_up: bool = False
+    curtain_seat: SeatName | None = None
+    record: GameRecord | None = None
+    paused: float | None = None
+
+
+class Table:
+    """A table for one series of games between seat A and seat B.
+
+    ``Table(settings, clock=..., ratings=..., bots=..., autoplay=True, table_id=..., listener=...)``
+
+    - ``clock``: anything with ``now()`` (default: wall-clock time); tests pass
+      a :class:`~hexengine.FakeClock`.
+    - ``ratings``: a :class:`~hexengine.Ratings` (needed when ``settings.rated``).
+    - ``bots``: ``factory(level, rules) -> bot`` for computer seats and takeovers
+      (default :func:`~hexengine.table.computer_bot`).
+    - ``autoplay``: computers move inside the call that gives them the turn.
+      With ``False`` the front end runs :meth:`computer_turn` (e.g. in a worker)
+      and hands the move to :meth:`submit`.
+    - ``listener``: called as ``listener(recipient, message)`` for every message
+      queued, e.g. to push it over a websocket.
+
+    Seats: :meth:`sit` (a person on their own device; returns a private seat
+    token), :meth:`sit_computer`, or :meth:`sit_together` (one device holds both
+    seats; hot-seat). The first game starts when both seats are taken.
+
+    A table is not thread-safe: a server serialises the calls to one table
+    (one lock, or one task); only :meth:`ComputerTurn.run` may run elsewhere.
+    """
+
+    def __init__(
+        self,
+        settings: TableSettings | None = None,
+        *,
+        clock: Clock | None = None,
+        ratings: Any = None,
+        bots: BotFactory | None = None,
+        autoplay: bool = True,
+        table_id: str | None = None,
+        listener: Listener | None = None,
+    ) -> None:
+        self._settings = settings if settings is not None else TableSettings()
+        if not isinstance(self._settings, TableSettings):
+            raise TableError(
+                f"settings must be a TableSettings, not {type(settings).__name__}", "bad-settings"
+            )
+        if self._settings.rated and ratings is None:
+            raise TableError(
+                "a rated table needs a ratings store: Table(..., ratings=hx.Ratings(...))", "no-ratings"
+            )
+        self._clock: Clock = clock if clock is not None else SystemClock()
+        self._ratings = ratings
+        self._bot_factory: BotFactory = bots if bots is not None else computer_bot
+        self._autoplay = autoplay
+        self._id = table_id if table_id is not None else secrets.token_hex(8)
+        self._listener = listener
+        self._seats: dict[SeatName, _Seat] = {s: _Seat() for s in SEATS}
+        self._clients: list[_Client] = []
+        self._seq: dict[str, int] = {"spectators": 0}
+        self._outbox: dict[str, deque[dict[str, Any]]] = {"spectators": _queue()}
+        self._run: _Running | None = None
+        self._bots: dict[SeatName, Bot] = {}
+        self._records: list[GameRecord] = []
+        self._wins: dict[SeatName, int] = {"A": 0, "B": 0}
+
+    # ================================================================ public state
+
+    @property
+    def id(self) -> str:
+        """The table's id (in every message)."""
+        return self._id
+
+    @property
+    def settings(self) -> TableSettings:
+        return self._settings
+
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    @property
+    def mode(self) -> Mode | None:
+        """``"online"``, ``"computer"``, ``"one-device"``, or ``None`` while a seat is empty."""
+        players = [self._seats[s].player for s in SEATS]
+        if any(p is None for p in players):
+            return None
+        if any(p.kind == "computer" for p in players if p is not None):
+            return "computer"
+        if self._seats["A"].client is self._seats["B"].client:
+            return "one-device"
+        return "online"
+
+    @property
+    def recipients(self) -> list[str]:
+        """Names of the message streams: ``"A"``, ``"B"``, ``"device"``, ``"spectators"``."""
+        return [c.recipient for c in self._clients] + ["spectators"]
+
+    @property
+    def referee(self) -> Game | None:
+        """The current game's referee, or ``None`` before the first game. It knows every
+        hidden stone: never show it, or anything computed from it, to a client."""
+        return None if self._run is None else self._run.game
+
+    @property
+    def rules(self) -> Rules | None:
+        """The rules of the current game (swap is off against the easy computer)."""
+        return None if self._run is None else self._run.game.rules
+
+    @property
+    def game_number(self) -> int:
+        """1 for the first game of the series, 0 before it starts."""
+        return 0 if self._run is None else self._run.number
+
+    def seat_of(self, color: Color) -> SeatName | None:
+        """The seat that holds ``color`` in the current game (it changes after a ``sides`` swap)."""
+        return None if self._run is None else self._run.colors[color]
+
+    def color_of(self, seat: SeatName) -> Color | None:
+        """The colour seat ``seat`` plays in the current game."""
+        if self._run is None:
+            return None
+        return RED if self._run.colors[RED] == seat else BLUE
+
+    @property
+    def seats(self) -> dict[str, dict[str, Any]]:
+        """Public facts about both seats (as in messages)."""
+        return {s: self._seat_info(s) for s in SEATS}
+
+    @property
+    def series(self) -> dict[str, Any]:
+        """``{"games": finished games, "wins": {"A": n, "B": m}}``."""
+        return {"games": len(self._records), "wins": dict(self._wins)}
+
+    @property
+    def curtain(self) -> dict[str, Any] | None:
+        """One device, Dark Hex: ``{"up": bool, "seat": ...}`` (who lifts next while up, who
+        sees while down); ``None`` at tables without a curtain."""
+        if not self._has_curtain() or self._run is None:
+            return None
+        return {"up": self._run.curtain_up, "seat": self._run.curtain_seat}
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """Records of the finished games of the series, in order."""
+        return list(self._records)
+
+    def record(self) -> GameRecord | None:
+        """The record of the current game so far (finished or not)."""
+        if self._run is None:
+            return None
+        return self._run.record or self._make_record()
+
+    @property
+    def deadline(self) -> float | None:
+        """When the current decision runs out (clock time), or ``None``."""
+        return None if self._run is None else self._run.deadline
+
+    def next_event_time(self) -> float | None:
+        """The next time :meth:`tick` has something to do (a time-out or a takeover), or ``None``.
+        A server can sleep until then."""
+        times = [t for t, _ in self._pending_events()]
+        return min(times) if times else None
+
+    # ================================================================ seating
+
+    def sit(self, seat: SeatName, name: str, *, player_id: str | None = None) -> str:
+        """Seats a person at ``seat`` on their own device; returns their private seat token.
+
+        ``player_id`` is the key their rating is kept under (default: the name).
+        """
+        self._check_empty(seat)
+        player = _person(name, player_id)
+        client, token = self._new_client(seat, (seat,))
+        self._seats[seat].player = player
+        self._seats[seat].client = client
+        self._after_seating([seat], client)
+        return token
+
+    def sit_together(
+        self, name_a: str, name_b: str, *, ids: tuple[str | None, str | None] = (None, None)
+    ) -> str:
+        """Seats two people on one device (hot-seat); returns the device's token.
+
+        In Dark Hex the device gets a curtain at every hand-over (see :meth:`lift_curtain`).
+        """
+        self._check_empty("A")
+        self._check_empty("B")
+        if not isinstance(ids, tuple) or len(ids) != 2:
+            raise TableError(f"ids must be a pair (id of A, id of B), not {ids!r}", "bad-name")
+        players = [_person(name, pid) for name, pid in zip((name_a, name_b), ids, strict=True)]
+        client, token = self._new_client("device", ("A", "B"))
+        for seat, player in zip(SEATS, players, strict=True):
+            self._seats[seat].player = player
+            self._seats[seat].client = client
+        self._after_seating(["A", "B"], client)
+        return token
+
+    def sit_computer(self, seat: SeatName, level: Level = "medium") -> None:
+        """Seats the computer at ``seat`` with a level (``"easy"`` plays with swap off)."""
+        self._check_empty(seat)
+        if level not in LEVELS:
+            raise TableError(f"computer level must be one of {', '.join(LEVELS)}, not {level!r}", "bad-level")
+        self._seats[seat].player = PlayerInfo(f"Computer ({level})", "computer", level, f"computer:{level}")
+        self._after_seating([seat], None)
+
+    def spectate(self) -> dict[str, Any]:
+        """A snapshot for a spectator joining now; later news arrives on the ``"spectators"`` stream."""
+        self._advance()
+        return self._snapshot("spectators", "join", seq=self._seq["spectators"])
+
+    # ================================================================ messages
+
+    def poll(self, recipient: str) -> list[dict[str, Any]]:
+        """Takes the messages queued for ``recipient`` (``"A"``, ``"B"``, ``"device"``,
+        ``"spectators"``), oldest first. Only the trusted server calls this: route each
+        stream to the client holding that seat's token. At most 10,000 unread messages
+        are kept per stream; a gap in ``seq`` means ask for a :meth:`snapshot`."""
+        if recipient not in self._outbox:
+            raise TableError(
+                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
+            )
+        out = list(self._outbox[recipient])
+        self._outbox[recipient].clear()
+        return out
+
+    def snapshot(self, recipient: str) -> dict[str, Any]:
+        """The full state as ``recipient`` may know it now (not queued; its ``seq`` is the
+        last one sent to that recipient)."""
+        if recipient not in self._seq:
+            raise TableError(
+                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
+            )
+        return self._snapshot(recipient, "request", seq=self._seq[recipient])
+
+    def request_replay(self, recipient: str, number: int | None = None) -> dict[str, Any]:
+        """Queues (and returns) a ``replay`` message: the full record of finished game
+        ``number`` (default: the last finished one) with the true board after every
+        action, whatever the end reason. Only finished games have a replay."""
+        if recipient not in self._outbox:
+            raise TableError(
+                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
+            )
+        if not self._records:
+            raise TableError(
+                "no game has finished yet: a replay shows every stone only after the end", "no-game"
+            )
+        if number is None:
+            number = self._records[-1].number
+        record = next((r for r in self._records if r.number == number), None)
+        if record is None:
+            raise TableError(f"no finished game number {number!r} at this table", "no-game")
+        boards = [[[int(x) for x in row] for row in board] for _, board in record.replay()]
+        return self._emit(
+            recipient, "replay", {"number": number, "record": record.to_dict(), "boards": boards}
+        )
+
+    # ================================================================ actions
+
+    def play(self, token: str, move: MoveLike, *, ply: int | None = None) -> MoveResult:
+        """Plays ``move`` for the seat of ``token`` whose turn it is.
+
+        ``ply``, if given, must be the number of actions so far (every view's
+        ``len(history)``); a mismatch raises TableError ``stale`` (a duplicate or a
+        move sent for an old position). Illegal moves raise
+        :class:`~hexengine.IllegalMove` and change nothing.
+        """
+        self._advance()
+        client = self._auth(token)
+        run = self._running()
+        seat = run.colors[run.game.to_move]  # type: ignore[index]
+        if seat not in client.seats:
+            raise TableError(f"it is {run.game.to_move}'s turn, not yours", "not-your-turn")
+        if self._has_curtain() and run.curtain_up:
+            raise TableError("lift the curtain first: the next player must see their own board", "curtain-up")
+        if ply is not None and ply != len(run.meta):
+            raise TableError(
+                f"move sent for action {ply}, but {len(run.meta)} actions have been played", "stale"
+            )
+        result = self._apply(move, "person")
+        self._autoplay_computers()
+        return result
+
+    def resign(self, token: str, seat: SeatName | None = None) -> None:
+        """The seat of ``token`` resigns (at any time, also out of turn); the opponent wins.
+
+        A device holding both seats names the seat, or resigns for the player to move.
+        """
+        self._advance()
+        client = self._auth(token)
+        run = self._running()
+        if seat is None:
+            seat = client.seats[0] if len(client.seats) == 1 else run.colors[run.game.to_move]  # type: ignore[index]
+        if seat not in client.seats:
+            raise TableError(f"seat {seat!r} is not yours to resign", "not-your-turn")
+        run.game.resign(self.color_of(seat))  # type: ignore[arg-type]
+        self._finish()
+
+    def lift_curtain(self, token: str, seat: SeatName | None = None) -> dict[str, Any]:
+        """One device, Dark Hex: the next player lifts the curtain and sees their own view.
+
+        Returns (and queues) the snapshot for the device. After a resignation or
+        time-out the device names whose view to show.
+        """
+        self._advance()
+        client = self._auth(token)
+        run = self._curtained(client)
+        if not run.curtain_up:
+            raise TableError("the curtain is already down", "no-curtain")
+        if not run.game.is_over:
+            if seat is not None and seat != run.curtain_seat:
+                raise TableError(f"the curtain is for seat {run.curtain_seat}, not {seat}", "not-your-turn")
+            seat = run.curtain_seat
+        elif seat not in SEATS:
+            raise TableError("the game is over: name the seat whose board to show ('A' or 'B')", "no-seat")
+        run.curtain_up = False
+        run.curtain_seat = seat
+        self._emit_curtain()
+        snap = self._queue_snapshot(client.recipient, "curtain-lifted")
+        if not run.game.is_over:
+            if run.paused is not None:
+                run.deadline, run.paused = self._clock.now() + run.paused, None
+                self._emit_turn()
+            else:
+                self._new_decision(again=False)
+        return snap
+
+    def raise_curtain(self, token: str) -> None:
+        """One device, Dark Hex: covers the board again (e.g. before passing the device on)."""
+        self._advance()
+        client = self._auth(token)
+        run = self._curtained(client)
+        if run.curtain_up:
+            raise TableError("the curtain is already up", "curtain-up")
+        if run.game.is_over and run.game.end_reason == "connection":
+            raise TableError("the whole board is revealed; there is nothing to cover", "no-curtain")
+        paused = run.deadline is not None
+        self._cover(run)
+        self._emit_curtain()
+        if paused:
+            self._emit_clock()
+
+    def rematch(self, token: str | None = None) -> bool:
+        """Asks for the next game of the series; it starts when both seats asked
+        (computer seats always agree). Returns whether it started.
+
+        Seats stay; Red alternates as set; the series score is kept. A table
+        with two computer seats takes ``rematch()`` without a token.
+        """
+        self._advance()
+        if self._run is None:
+            raise TableError("no game has been played yet", "no-game")
+        if not self._run.game.is_over:
+            raise TableError("the current game is still running", "game-running")
+        if token is None:
+            if any(self._seats[s].player.kind == "person" for s in SEATS):  # type: ignore[union-attr]
+                raise TableError("a person asks for a rematch with their seat token", "bad-token")
+            seats: tuple[SeatName, ...] = SEATS
+        else:
+            seats = self._auth(token).seats
+        for s in seats:
+            self._seats[s].rematch = True
+        for s in SEATS:
+            if self._seats[s].player.kind == "computer":  # type: ignore[union-attr]
+                self._seats[s].rematch = True
+        if all(self._seats[s].rematch for s in SEATS):
+            self._start_game()
+            self._autoplay_computers()
+            return True
+        for r in self._recipient_names():
+            self._emit(r, "rematch", {"ready": {s: self._seats[s].rematch for s in SEATS}})
+        return False
+
+    # ================================================================ leaving and returning
+
+    def disconnect(self, token: str) -> None:
+        """The client holding ``token`` left. After ``settings.grace`` seconds the
+        computer plays its seat(s), from their own view only, until it returns."""
+        self._advance()
+        client = self._auth(token, allow_absent=True)
+        if not client.connected:
+            return
+        client.connected = False
+        client.absent_since = self._clock.now()
+        self._outbox[client.recipient] = _queue()
+        self._emit_seats(client.seats)
+        self._advance()
+        self._autoplay_computers()
+
+    def reconnect(self, token: str) -> dict[str, Any]:
+        """The client holding ``token`` is back: its seat(s) return to it, and it gets (queued,
+        and returned) a full snapshot of what it may know."""
+        self._advance()
+        client = self._auth(token, allow_absent=True)
+        was_taken = client.taken_over
+        client.connected = True
+        client.absent_since = None
+        client.taken_over = False
+        for s in client.seats:
+            self._bots.pop(s, None)
+        self._outbox[client.recipient] = _queue()
+        run = self._run
+        curtained = (
+            run is not None
+            and self._has_curtain()
+            and not (run.game.is_over and run.game.end_reason == "connection")
+        )
+        paused = curtained and run.deadline is not None  # type: ignore[union-attr]
+        if curtained:
+            self._cover(run)  # type: ignore[arg-type]
+        if paused:
+            self._emit_clock()
+        snap = self._queue_snapshot(client.recipient, "reconnect")
+        self._emit_seats(client.seats, skip=client.recipient)
+        if run is not None and not run.game.is_over and run.colors[run.game.to_move] in client.seats:  # type: ignore[index]
+            if was_taken:
+                self._new_decision(again=False)
+            else:
+                self._emit_turn(only=None if curtained else client.recipient)
+        return snap
+
+    def rotate_token(self, token: str) -> str:
+        """Replaces ``token`` by a fresh one (the old one stops working) and returns it."""
+        client = self._auth(token, allow_absent=True)
+        new = secrets.token_urlsafe(24)
+        client.digest = _digest(new)
+        return new
+
+    # ================================================================ time and computers
+
+    def tick(self) -> None:
+        """Applies what the clock says is due: time-outs and computer takeovers.
+        Front ends call it now and then (or at :meth:`next_event_time`)."""
+        self._advance()
+        self._autoplay_computers()
+
+    def computer_turn(self) -> ComputerTurn | None:
+        """The computer's pending decision (a computer seat, or a person's seat the
+        computer plays while they are away), or ``None``."""
+        run = self._run
+        if run is None or run.game.is_over:
+            return None
+        color = run.game.to_move
+        assert color is not None
+        seat = run.colors[color]
+        if not self._computer_plays(seat):
+            return None
+        return ComputerTurn(
+            self._id, run.number, len(run.meta), seat, color, run.game.view(color), self._bot(seat)
+        )
+
+    def submit(self, turn: ComputerTurn, move: Move) -> MoveResult:
+        """Plays ``move``, chosen by ``turn.run()``, if ``turn`` is still the pending decision
+        (else TableError ``stale``)."""
+        self._advance()
+        run = self._run
+        if (
+            run is None
+            or run.game.is_over
+            or turn.table != self._id
+            or turn.game != run.number
+            or turn.ply != len(run.meta)
+            or not self._computer_plays(turn.seat)
+            or run.game.to_move != turn.color
+        ):
+            raise TableError("this computer decision is no longer pending", "stale")
+        result = self._apply(move, "computer")
+        self._autoplay_computers()
+        return result
+
+    def play_computers(self) -> None:
+        """Plays every pending computer decision now (what ``autoplay`` does by itself)."""
+        while (turn := self.computer_turn()) is not None:
+            self._computer_move(turn)
+
+    # ================================================================ saving and restoring
+
+    def to_state(self) -> dict[str, Any]:
+        """Everything needed to rebuild this table after a restart, as a JSON-ready dict.
+
+        Seat tokens are kept only as SHA-256 digests; queued messages are not
+        kept (clients get a snapshot when they reconnect). Deadlines are clock
+        times, so with the wall clock the same deadlines hold after a restart.
+        """
+        clients = {id(c): k for k, c in enumerate(self._clients)}
+        run = self._run
+        return {
+            "format": "hexengine.table",
+            "version": 1,
+            "id": self._id,
+            "settings": self._settings.to_dict(),
+            "seats": {
+                s: {
+                    "player": None if seat.player is None else seat.player.to_dict(),
+                    "client": None if seat.client is None else clients[id(seat.client)],
+                    "rematch": seat.rematch,
+                }
+                for s, seat in self._seats.items()
+            },
+            "clients": [
+                {
+                    "recipient": c.recipient,
+                    "seats": list(c.seats),
+                    "digest": c.digest.hex(),
+                    "connected": c.connected,
+                    "absent_since": c.absent_since,
+                    "taken_over": c.taken_over,
+                }
+                for c in self._clients
+            ],
+            "seq": dict(self._seq),
+            "records": [r.to_dict() for r in self._records],
+            "wins": dict(self._wins),
+            "run": None
+            if run is None
+            else {
+                "record": (run.record or self._make_record()).to_dict(),
+                "deadline": run.deadline,
+                "curtain_up": run.curtain_up,
+                "curtain_seat": run.curtain_seat,
+                "paused": run.paused,
+            },
+        }
+
+    @classmethod
+    def from_state(
+        cls,
+        state: dict[str, Any],
+        *,
+        clock: Clock | None = None,
+        ratings: Any = None,
+        bots: BotFactory | None = None,
+        autoplay: bool = True,
+        listener: Listener | None = None,
+        absent: bool = False,
+    ) -> Table:
+        """Rebuilds a table from :meth:`to_state` output (the game by replaying its record).
+
+        ``absent=True`` marks every client absent from now on (after a server
+        restart their connections are gone; each gets its seat back with
+        :meth:`reconnect`, or the computer after the grace period).
+        """
+        try:
+            if state.get("format") != "hexengine.table" or state.get("version") != 1:
+                raise RecordError("not a hexengine table state (format hexengine.table, version 1)")
+            table = cls(
+                TableSettings.from_dict(state["settings"]),
+                clock=clock,
+                ratings=ratings,
+                bots=bots,
+                autoplay=autoplay,
+                table_id=state["id"],
+                listener=listener,
+            )
+            for c in state["clients"]:
+                seats = tuple(c["seats"])
+                if not seats or any(s not in SEATS for s in seats):
+                    raise RecordError(f"client seats must be A and/or B, not {seats!r}")
+                client = _Client(c["recipient"], seats, bytes.fromhex(c["digest"]))
+                client.connected = bool(c["connected"])
+                client.absent_since = c["absent_since"]
+                client.taken_over = bool(c["taken_over"])
+                table._clients.append(client)
+                table._outbox[client.recipient] = _queue()
+            for s in SEATS:
+                data = state["seats"][s]
+                seat = table._seats[s]
+                seat.player = None if data["player"] is None else PlayerInfo.from_dict(data["player"])
+                seat.client = None if data["client"] is None else table._clients[data["client"]]
+                seat.rematch = bool(data["rematch"])
+            table._seq = {str(k): int(v) for k, v in state["seq"].items()}
+            table._records = [GameRecord.from_dict(r) for r in state["records"]]
+            table._wins = {s: int(state["wins"][s]) for s in SEATS}
+            run = state["run"]
+            if run is not None:
+                record = GameRecord.from_dict(run["record"])
+                colors = {RED: record.red_seat, BLUE: "B" if record.red_seat == "A" else "A"}
+                for a in record.actions:
+                    if a.result is MoveResult.SWAPPED and record.rules.swap == "sides":
+                        colors = {RED: colors[BLUE], BLUE: colors[RED]}
+                table._run = _Running(
+                    record.game(),
+                    record.number,
+                    record.red_seat,
+                    colors,  # type: ignore[arg-type]
+                    record.started_at if record.started_at is not None else table._clock.now(),
+                    [(a.seat, a.by, a.time) for a in record.actions],
+                    run["deadline"],
+                    bool(run["curtain_up"]),
+                    run["curtain_seat"],
+                    record if record.end_reason is not None else None,
+                    run.get("paused"),
+                )
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise RecordError(f"cannot rebuild the table from this state: {e!r}") from None
+        if absent:
+            now = table._clock.now()
+            for client in table._clients:
+                if client.connected:
+                    client.connected = False
+                    client.absent_since = now
+        return table
+
+    # ================================================================ internals: seating
+
+    def _new_client(self, recipient: str, seats: tuple[SeatName, ...]) -> tuple[_Client, str]:
+        token = secrets.token_urlsafe(24)
+        client = _Client(recipient, seats, _digest(token))
+        self._clients.append(client)
+        self._seq.setdefault(recipient, 0)
+        self._outbox[recipient] = _queue()
+        return client, token
+
+    def _check_empty(self, seat: object) -> None:
+        if seat not in SEATS:
+            raise TableError(f"seat must be 'A' or 'B', not {seat!r}", "no-seat")
+        if self._seats[seat].player is not None:  # type: ignore[index]
+            raise TableError(f"seat {seat} is taken", "seat-taken")
+
+    def _after_seating(self, seats: list[SeatName], client: _Client | None) -> None:
+        if client is not None:
+            self._queue_snapshot(client.recipient, "join")
+        self._emit_seats(seats, skip=None if client is None else client.recipient)
+        if self._run is None and all(self._seats[s].player is not None for s in SEATS):
+            self._start_game()
+            self._autoplay_computers()
+
+    def _auth(self, token: object, *, allow_absent: bool = False) -> _Client:
+        if not isinstance(token, str) or not token or len(token) > 256:
+            raise TableError("a seat token is required", "bad-token")
+        digest = _digest(token)
+        found = None
+        for client in self._clients:
+            if hmac.compare_digest(client.digest, digest):
+                found = client
+        if found is None:
+            raise TableError("this seat token is not valid at this table", "bad-token")
+        if not found.connected and not allow_absent:
+            raise TableError("this seat is marked absent: reconnect first", "disconnected")
+        return found
+
+    def _computer_plays(self, seat: SeatName) -> bool:
+        s = self._seats[seat]
+        if s.player is not None and s.player.kind == "computer":
+            return True
+        return s.client is not None and s.client.taken_over
+
+    def _bot(self, seat: SeatName) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            player = self._seats[seat].player
+            level = player.level if player is not None and player.kind == "computer" else None
+            bot = self._bot_factory(level or self._settings.takeover_level, self.rules)  # type: ignore[arg-type]
+            self._bots[seat] = bot
+        return bot
+
+    def _cover(self, run: _Running) -> None:
+        """Raises the curtain; a decision under way keeps its remaining time for the lift."""
+        if not run.curtain_up and not run.game.is_over and run.deadline is not None:
+            run.paused = max(0.0, run.deadline - self._clock.now())
+        run.deadline = None
+        run.curtain_up = True
+        run.curtain_seat = None if run.game.is_over else run.colors[run.game.to_move]  # type: ignore[index]
+
+    def _has_curtain(self) -> bool:
+        return self.mode == "one-device" and self._settings.rules.is_dark
+
+    def _curtained(self, client: _Client) -> _Running:
+        run = self._run
+        if run is None or client.recipient != "device" or not self._has_curtain():
+            raise TableError(
+                "only a device holding both seats of a Dark Hex table has a curtain", "no-curtain"
+            )
+        return run
+
+    def _running(self) -> _Running:
+        if self._run is None:
+            raise TableError("the game has not started: both seats must be taken", "no-game")
+        if self._run.game.is_over:
+            raise TableError(f"the game is over ({self._run.game.status()})", "game-over")
+        return self._run
+
+    # ================================================================ internals: the game
+
+    def _start_game(self) -> None:
+        number = 1 if self._run is None else self._run.number + 1
+        rules = self._settings.rules
+        easy = any(self._seats[s].player.level == "easy" for s in SEATS)  # type: ignore[union-attr]
+        if easy and rules.swap != "off":
+            rules = Rules(rules.variant, rules.rows, rules.cols, "off")
+        red = self._settings.red_seat(number)
+        blue: SeatName = "B" if red == "A" else "A"
+        self._run = _Running(Game(rules), number, red, {RED: red, BLUE: blue}, self._clock.now())
+        self._bots.clear()
+        for s in SEATS:
+            self._seats[s].rematch = False
+        if self._has_curtain():
+            self._run.curtain_up = True
+            self._run.curtain_seat = red
+        for r in self._recipient_names():
+            p = self._perspective(r)
+            self._emit(r, "game_started", {"state": self._game_state(p)})
+        if self._has_curtain():
+            self._emit_curtain()
+        self._new_decision(again=False)
+
+    def _apply(self, move: MoveLike, by: Literal["person", "computer"]) -> MoveResult:
+        run = self._run
+        assert run is not None
+        color = run.game.to_move
+        assert color is not None
+        seat = run.colors[color]
+        result = run.game.play(move)
+        now = self._clock.now()
+        run.meta.append((seat, by, round(now - run.started_at, 6)))
+        if result is MoveResult.SWAPPED and run.game.rules.swap == "sides":
+            run.colors = {RED: run.colors[BLUE], BLUE: run.colors[RED]}
+        self._emit_action(seat, color, result, by)
+        if run.game.is_over:
+            self._finish()
+            return result
+        next_seat = run.colors[run.game.to_move]  # type: ignore[index]
+        run.paused = None
+        if self._has_curtain() and next_seat != seat:
+            run.curtain_up = True
+            run.curtain_seat = next_seat
+            run.deadline = None
+            self._emit_curtain()
+        self._new_decision(again=next_seat == seat)
+        return result
+
+    def _finish(self) -> None:
+        run = self._run
+        assert run is not None and run.game.is_over
+        run.deadline = None
+        run.record = self._make_record(end_time=round(self._clock.now() - run.started_at, 6))
+        self._records.append(run.record)
+        winner = run.record.winner_seat
+        assert winner is not None
+        self._wins[winner] += 1
+        if self._has_curtain():
+            connected = run.game.end_reason == "connection"
+            run.curtain_up = not connected
+            run.curtain_seat = None
+        game = run.game
+        revealed = game.rules.is_dark and game.end_reason == "connection"
+        chain = cell_names(game.completed_chain())
+        owner = None
+        if chain:
+            owner = game.winner if not game.rules.is_misere else game.winner.opponent  # type: ignore[union-attr]
+        for r in self._recipient_names():
+            p = self._perspective(r)
+            self._emit(
+                r,
+                "game_over",
+                {
+                    "winner": color_name(game.winner),
+                    "winner_seat": winner,
+                    "reason": game.end_reason,
+                    "completed_chain": chain,
+                    "chain_owner": color_name(owner),
+                    "revealed": revealed,
+                    "board": board_rows(p.view) if p.shows_board else None,
+                    "series": self.series,
+                    "text": _over_text(game.winner, game.end_reason, game.rules.is_misere),  # type: ignore[arg-type]
+                },
+            )
+            if revealed:
+                self._emit(
+                    r,
+                    "reveal",
+                    {"board": board_rows(p.view), "history": history_items(p.view, run.meta)},
+                )
+        if self._settings.rated and self._ratings is not None:
+            self._rate(run.record)
+
+    def _rate(self, record: GameRecord) -> None:
+        winner = record.winner_seat
+        assert winner is not None
+        loser: SeatName = "B" if winner == "A" else "A"
+        players = {s: self._seats[s].player for s in SEATS}
+        changes = self._ratings.rate(players[winner], players[loser])
+        payload = {
+            s: {"id": players[s].id, **changes[players[s].id]}  # type: ignore[union-attr]
+            for s in SEATS
+        }
+        for r in self._recipient_names():
+            self._emit(r, "ratings", {"changes": payload})
+
+    def _make_record(self, end_time: float | None = None) -> GameRecord:
+        run = self._run
+        assert run is not None
+        actions = tuple(
+            RecordedAction(a.color, a.cell, a.result, seat, by, t)  # type: ignore[arg-type]
+            for a, (seat, by, t) in zip(run.game.history, run.meta, strict=True)
+        )
+        return GameRecord(
+            run.game.rules,
+            actions,
+            run.game.winner,
+            run.game.end_reason,
+            {s: self._seats[s].player for s in SEATS},  # type: ignore[misc]
+            run.red_at_start,
+            run.number,
+            end_time,
+            run.started_at,
+            self._id,
+            self._settings.to_dict(),
+        )
+
+    def _new_decision(self, *, again: bool) -> None:
+        run = self._run
+        assert run is not None
+        if run.game.is_over:
+            run.deadline = None
+            return
+        seat = run.colors[run.game.to_move]  # type: ignore[index]
+        limit = self._settings.time_limit
+        blocked = self._has_curtain() and run.curtain_up
+        if limit is None or blocked or self._computer_plays(seat):
+            run.deadline = None
+        else:
+            run.deadline = self._clock.now() + limit
+        self._emit_turn(again=again)
+
+    def _computer_move(self, turn: ComputerTurn) -> None:
+        """Plays the bot's move; a bot that fails or answers illegally is replaced by a random
+        legal move (with a warning), so a broken bot cannot stall the table."""
+        try:
+            move = turn.run()
+            self._apply(move, "computer")
+        except HexError as e:
+            warnings.warn(
+                f"the computer for seat {turn.seat} failed ({e}); it played a random move instead",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            self._apply(RandomBot().choose(turn.view), "computer")
+
+    def _autoplay_computers(self) -> None:
+        if self._autoplay:
+            self.play_computers()
+
+    # ================================================================ internals: time
+
+    def _pending_events(self) -> list[tuple[float, _Client | None]]:
+        """Due times: the deadline (``None``) and each absent client's takeover."""
+        events: list[tuple[float, _Client | None]] = []
+        run = self._run
+        if run is not None and not run.game.is_over and run.deadline is not None:
+            events.append((run.deadline, None))
+        for client in self._clients:
+            if not client.connected and not client.taken_over and client.absent_since is not None:
+                events.append((client.absent_since + self._settings.grace, client))
+        return events
+
+    def _advance(self) -> None:
+        now = self._clock.now()
+        while True:
+            due = [e for e in self._pending_events() if e[0] <= now]
+            if not due:
+                return
+            _, what = min(due, key=lambda e: e[0])
+            run = self._run
+            if what is None:
+                assert run is not None
+                run.game.timeout(run.game.to_move)  # type: ignore[arg-type]
+                self._finish()
+            else:
+                what.taken_over = True
+                self._emit_seats(what.seats)
+                if run is not None and not run.game.is_over and run.colors[run.game.to_move] in what.seats:  # type: ignore[index]
+                    if run.deadline is not None:
+                        run.deadline = None
+                        self._emit_clock()
+                    if self._autoplay:
+                        self.play_computers()
+
+    # ================================================================ internals: messages
+
+    def _recipient_names(self) -> list[str]:
+        return [c.recipient for c in self._clients if c.connected] + ["spectators"]
+
+    def _emit(self, recipient: str, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+        self._seq[recipient] += 1
+        message = self._envelope(recipient, kind, self._seq[recipient])
+        message.update(payload)
+        self._outbox[recipient].append(message)
+        if self._listener is not None:
+            self._listener(recipient, message)
+        return message
+
+    def _envelope(self, recipient: str, kind: str, seq: int) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "type": kind,
+            "seq": seq,
+            "to": recipient,
+            "table": self._id,
+            "game": self.game_number,
+            "time": self._clock.now(),
+        }
+
+    def _perspective(self, recipient: str) -> _Perspective:
+        run = self._run
+        assert run is not None
+        game = run.game
+        if recipient in ("A", "B"):
+            seat: SeatName = recipient  # type: ignore[assignment]
+            return _Perspective(seat, game.view(self.color_of(seat)))  # type: ignore[arg-type]
+        if recipient == "device":
+            if self._has_curtain():
+                if run.curtain_up:
+                    return _Perspective(None, game.spectator_view(), shows_board=False)
+                if run.curtain_seat is None:
+                    return _Perspective(None, game.spectator_view())
+                return _Perspective(run.curtain_seat, game.view(self.color_of(run.curtain_seat)))  # type: ignore[arg-type]
+            if game.is_over:
+                return _Perspective(None, game.spectator_view())
+            seat = run.colors[game.to_move]  # type: ignore[index]
+            return _Perspective(seat, game.view(game.to_move))  # type: ignore[arg-type]
+        return _Perspective(None, game.spectator_view())
+
+    def _emit_action(self, seat: SeatName, color: Color, result: MoveResult, by: str) -> None:
+        run = self._run
+        assert run is not None
+        n = len(run.meta)
+        again = result is MoveResult.HIT and run.game.to_move == color
+        for r in self._recipient_names():
+            p = self._perspective(r)
+            last = p.view.history[-1]
+            cell = None if last.cell is None else last.cell.name
+            common = {
+                "n": n,
+                "color": color_name(color),
+                "seat": seat,
+                "by": by,
+                "colors": self._colors_dict(),
+                "board": board_rows(p.view) if p.shows_board else None,
+                "hidden_stones": p.view.hidden_enemy_stones,
+            }
+            if p.seat == seat:
+                kind = "you_hit" if result is MoveResult.HIT else "moved"
+                payload = {**common, "cell": cell, "result": result.value, "again": again}
+            elif p.seat is not None:
+                kind = "stone_hit" if result is MoveResult.HIT else "opponent_moved"
+                payload = {**common, "cell": cell, "result": result.value}
+            else:
+                kind = "action"
+                payload = {**common, "cell": cell, "result": result.value}
+            payload["text"] = _action_text(color, result, cell, p.seat == seat, p.seat is not None, again)
+            self._emit(r, kind, payload)
+
+    def _emit_turn(self, *, again: bool = False, only: str | None = None) -> None:
+        run = self._run
+        assert run is not None
+        color = run.game.to_move
+        assert color is not None
+        seat = run.colors[color]
+        clock = self._clock_info()
+        for r in self._recipient_names():
+            if only is not None and r != only:
+                continue
+            p = self._perspective(r)
+            base = {"color": color_name(color), "seat": seat, "again": again, "clock": clock}
+            if p.seat == seat and p.shows_board and not self._computer_plays(seat):
+                moves = p.view.legal_moves()
+                self._emit(
+                    r,
+                    "your_turn",
+                    {
+                        **base,
+                        "legal_moves": [m if m == SWAP else m.name for m in moves],  # type: ignore[union-attr]
+                        "swap_available": SWAP in moves,
+                        "text": f"Your move: you play {color}"
+                        + (" (you hit a stone: move again)" if again else ""),
+                    },
+                )
+            else:
+                self._emit(r, "turn", {**base, "text": f"{color} to move"})
+
+    def _emit_clock(self) -> None:
+        clock = self._clock_info()
+        for r in self._recipient_names():
+            self._emit(r, "clock", {"clock": clock})
+
+    def _emit_curtain(self) -> None:
+        run = self._run
+        assert run is not None
+        info = self._curtain_info()
+        for r in self._recipient_names():
+            self._emit(r, "curtain", info)
+
+    def _emit_seats(self, seats: tuple[SeatName, ...] | list[SeatName], skip: str | None = None) -> None:
+        for r in self._recipient_names():
+            if r == skip:
+                continue
+            for s in seats:
+                self._emit(r, "seat", {"seat": s, **self._seat_info(s)})
+
+    def _queue_snapshot(self, recipient: str, reason: str) -> dict[str, Any]:
+        self._seq[recipient] += 1
+        message = self._snapshot(recipient, reason, seq=self._seq[recipient])
+        self._outbox[recipient].append(message)
+        if self._listener is not None:
+            self._listener(recipient, message)
+        return message
+
+    def _snapshot(self, recipient: str, reason: str, *, seq: int) -> dict[str, Any]:
+        message = self._envelope(recipient, "snapshot", seq)
+        you = None
+        client = next((c for c in self._clients if c.recipient == recipient), None)
+        if client is not None:
+            you = {"seats": list(client.seats)}
+        state = None
+        curtain = None
+        if self._run is not None:
+            p = self._perspective(recipient)
+            state = self._game_state(p)
+            if you is not None:
+                you["seat"] = p.seat
+                you["color"] = None if p.seat is None else color_name(self.color_of(p.seat))
+            curtain = self._curtain_info() if self._has_curtain() else None
+        message.update(
+            {
+                "reason": reason,
+                "settings": self._settings.to_dict(),
+                "mode": self.mode,
+                "seats": self.seats,
+                "you": you,
+                "series": self.series,
+                "curtain": curtain,
+                "state": state,
+            }
+        )
+        return message
+
+    def _game_state(self, p: _Perspective) -> dict[str, Any]:
+        run = self._run
+        assert run is not None
+        view, game = p.view, run.game
+        history = history_items(view, run.meta)
+        yours = (
+            p.seat is not None
+            and p.shows_board
+            and not view.is_over
+            and run.colors[view.to_move] == p.seat  # type: ignore[index]
+            and not self._computer_plays(p.seat)
+        )
+        moves = view.legal_moves() if yours else []
+        result = None
+        if view.is_over:
+            chain = cell_names(game.completed_chain())
+            result = {
+                "winner": color_name(view.winner),
+                "winner_seat": run.colors[view.winner],  # type: ignore[index]
+                "reason": view.end_reason,
+                "completed_chain": chain,
+            }
+        since: list[dict[str, Any]] = []
+        if p.seat is not None:
+            for item in reversed(history):
+                if item["seat"] == p.seat:
+                    break
+                since.append(item)
+            since.reverse()
+        return {
+            "number": run.number,
+            "rules": rules_dict(game.rules),
+            "colors": self._colors_dict(),
+            "red_at_start": run.red_at_start,
+            "to_move": color_name(view.to_move),
+            "to_move_seat": None if view.to_move is None else run.colors[view.to_move],
+            "board": board_rows(view) if p.shows_board else None,
+            "history": history,
+            "since_last_turn": since,
+            "hidden_stones": view.hidden_enemy_stones,
+            "hits_received": view.hits_received,
+            "hits": cell_names(view.hits),
+            "legal_moves": [m if m == SWAP else m.name for m in moves],  # type: ignore[union-attr]
+            "swap_available": SWAP in moves,
+            "clock": self._clock_info(),
+            "over": view.is_over,
+            "result": result,
+        }
+
+    def _clock_info(self) -> dict[str, Any]:
+        run = self._run
+        deadline = None if run is None else run.deadline
+        color = None if run is None else run.game.to_move
+        return {
+            "limit": self._settings.time_limit,
+            "deadline": deadline,
+            "remaining": None if deadline is None else max(0.0, deadline - self._clock.now()),
+            "paused": None if run is None else run.paused,
+            "color": color_name(color),
+            "seat": None if color is None or run is None else run.colors[color],
+        }
+
+    def _curtain_info(self) -> dict[str, Any]:
+        run = self._run
+        assert run is not None
+        seat = run.curtain_seat
+        color = None if seat is None else self.color_of(seat)
+        if run.curtain_up:
+            if seat is not None:
+                name = self._seats[seat].player.name  # type: ignore[union-attr]
+                text = f"Pass the device to {color} ({name}), who lifts the curtain"
+            else:
+                text = "The board is covered"
+        else:
+            text = "The board is shown" if seat is None else f"{color} sees their own board"
+        return {"up": run.curtain_up, "seat": seat, "color": color_name(color), "text": text}
+
+    def _colors_dict(self) -> dict[str, SeatName] | None:
+        run = self._run
+        if run is None:
+            return None
+        return {"red": run.colors[RED], "blue": run.colors[BLUE]}
+
+    def _seat_info(self, seat: SeatName) -> dict[str, Any]:
+        s = self._seats[seat]
+        if s.player is None:
+            return {
+                "kind": None,
+                "name": None,
+                "level": None,
+                "connected": False,
+                "computer_playing": False,
+                "color": None,
+            }
+        connected = True if s.client is None else s.client.connected
+        return {
+            "kind": s.player.kind,
+            "name": s.player.name,
+            "level": s.player.level,
+            "connected": connected,
+            "computer_playing": self._computer_plays(seat),
+            "color": color_name(self.color_of(seat)),
+        }
+
+    def __repr__(self) -> str:
+        state = "waiting for players" if self._run is None else self._run.game.status()
+        variant = self._settings.rules.variant
+        return f"<Table {self._id} {variant} {self.mode or ''}: game {self.game_number}, {state}>"
+
+
+def _queue() -> deque[dict[str, Any]]:
+    """A recipient's unread messages; past MAX_QUEUE the oldest go (the seq gap tells the
+    client to ask for a snapshot), so a stream nobody reads cannot grow without bound."""
+    return deque(maxlen=MAX_QUEUE)
+
+
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+def _person(name: object, player_id: object) -> PlayerInfo:
+    """A person's PlayerInfo; their rating id (default: the name) may not pose as a computer level's."""
+    name = _check_name(name)
+    if player_id is not None and (
+        not isinstance(player_id, str) or not player_id.strip() or len(player_id) > 2 * MAX_NAME
+    ):
+        raise TableError(f"a player id must be 1 to {2 * MAX_NAME} characters, not {player_id!r}", "bad-name")
+    pid = player_id or name
+    if pid.startswith("computer:"):
+        raise TableError(f"{pid!r} is reserved for the computer's ratings", "bad-name")
+    return PlayerInfo(name, "person", None, pid)
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise TableError(f"a player's name must be 1 to {MAX_NAME} characters, not {name!r}", "bad-name")
+    return name.strip()
+
+
+def _action_text(
+    color: Color, result: MoveResult, cell: str | None, mine: bool, seated: bool, again: bool
+) -> str:
+    where = f" on {cell}" if cell else ""
+    if result is MoveResult.SWAPPED:
+        return f"{color} used the swap"
+    if result is MoveResult.HIT:
+        if mine:
+            return f"You hit a hidden {color.opponent} stone{where}" + ("; move again" if again else "")
+        if seated:
+            return f"{color} hit one of your stones"
+        return f"{color} hit a hidden stone"
+    return ("You placed a stone" if mine else f"{color} placed a stone") + where
+
+
+def _over_text(winner: Color, reason: str, misere: bool) -> str:
+    if reason == "connection":
+        if misere:
+            loser = winner.opponent
+            return f"{loser} joined their two {loser.name.lower()} edges and loses: {winner} wins"
+        return f"{winner} joined their two {winner.name.lower()} edges and wins"
+    if reason == "resignation":
+        return f"{winner.opponent} resigned: {winner} wins"
+    return f"{winner.opponent} ran out of time: {winner} wins"

@@ -1,0 +1,329 @@
+"""The MCTS bot: tactics, determinism, budgets, statistics, errors."""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+import threading
+
+import numpy as np
+import pytest
+
+import hexengine as hx
+
+
+def position(variant: str, size: int, moves: list[str], swap: str = "off") -> hx.Game:
+    game = hx.Game(variant, size=size, swap=swap)  # type: ignore[arg-type]
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def mover_wins(game: hx.Game) -> bool:
+    """Exhaustive minimax: whether the player to move wins with perfect play (no swap)."""
+    mover = game.to_move
+    for move in game.legal_moves():
+        if move == hx.SWAP:
+            continue
+        after = game.copy()
+        after.play(move)
+        if after.is_over:
+            if after.winner == mover:
+                return True
+        elif not mover_wins(after):
+            return True
+    return False
+
+
+def winning_moves(game: hx.Game) -> list[hx.Move]:
+    out = []
+    for move in game.legal_moves():
+        after = game.copy()
+        after.play(move)
+        if (after.is_over and after.winner == game.to_move) or (not after.is_over and not mover_wins(after)):
+            out.append(move)
+    return out
+
+
+# --- tactics -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("color", [hx.RED, hx.BLUE])
+def test_hex_win_in_one_without_search(color: hx.Color) -> None:
+    """Either colour with a win in one plays it at once ("win"), whatever the budget."""
+    if color == hx.RED:  # Red has a1..a4 down column a except a5
+        game = position("hex", 5, ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "c3"])
+        expected = {"a5"}
+    else:  # Blue has a2..d2 across row 2; e1 and e2 both touch d2 and the last column
+        game = position("hex", 5, ["a1", "a2", "b1", "b2", "c1", "c2", "e4", "d2", "e3"])
+        expected = {"e1", "e2"}
+    assert game.to_move == color
+    analysis = hx.MCTSBot(simulations=50).analyse(game.view(color))
+    assert analysis.forced == "win"
+    assert str(analysis.move) in expected
+    assert analysis.value == 1.0
+
+
+@pytest.mark.parametrize("color", [hx.RED, hx.BLUE])
+def test_hex_blocks_a_single_threat(color: hx.Color) -> None:
+    """With no win of its own and one opponent threat, the bot blocks it ("block")."""
+    if color == hx.BLUE:  # Red threatens a5 down column a
+        game = position("hex", 5, ["a1", "c2", "a2", "c3", "a3", "e1", "a4"])
+        expected = "a5"
+    else:  # Blue threatens e1 across row 1
+        game = position("hex", 5, ["e5", "a1", "d5", "b1", "c5", "c1", "b5", "d1"])
+        expected = "e1"
+    assert game.to_move == color
+    analysis = hx.MCTSBot(simulations=50).analyse(game.view(color))
+    assert analysis.forced == "block"
+    assert str(analysis.move) == expected
+
+
+@pytest.mark.parametrize("color", [hx.RED, hx.BLUE])
+def test_rex_never_completes_its_own_chain_when_it_can_avoid_it(color: hx.Color) -> None:
+    """In Rex a move joining your own edges loses; the bot avoids every such move."""
+    rng = random.Random(int(color))
+    checked = 0
+    while checked < 25:
+        game = hx.Game("rex", size=4, swap="off")
+        empty_cells = rng.choice([4, 5])
+        while not game.is_over and len(game.legal_moves()) > empty_cells:
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over or game.to_move != color:
+            continue
+        safe = []
+        for move in game.legal_moves():
+            after = game.copy()
+            after.play(move)
+            if not (after.is_over and after.winner != color):
+                safe.append(move)
+        if not safe or len(safe) == len(game.legal_moves()):
+            continue
+        move = hx.MCTSBot(simulations=300, seed=checked).choose(game.view(color))
+        assert move in safe
+        checked += 1
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_plays_a_winning_move_whenever_one_exists_late_in_the_game(variant: str) -> None:
+    """On random 4x4 positions with at most six empty cells, whenever the
+    player to move can force a win (by exhaustive search), the bot's move is
+    one of the winning moves, for both colours: wins in one, blocks of a loss
+    in one, and the Rex endgames where the opponent is forced to connect."""
+    rng = random.Random(7 if variant == "hex" else 8)
+    tested = {hx.RED: 0, hx.BLUE: 0}
+    while min(tested.values()) < 12:
+        game = hx.Game(variant, size=4, swap="off")  # type: ignore[arg-type]
+        stop = rng.randint(10, 13)
+        while not game.is_over and len(game.history) < stop:
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over:
+            continue
+        wins = winning_moves(game)
+        if not wins:
+            continue
+        color = game.to_move
+        assert color is not None
+        move = hx.MCTSBot(simulations=3000, seed=len(game.history)).choose(game.view(color))
+        assert move in wins, (str(game), move, wins)
+        tested[color] += 1
+
+
+# --- determinism, budgets, statistics ----------------------------------------
+
+
+def test_fixed_seed_and_one_thread_give_identical_searches() -> None:
+    """Two fresh bots with the same seed produce the same move and the same statistics."""
+    view = position("hex", 9, ["e5", "d6"]).view(hx.RED)
+    a = hx.MCTSBot(simulations=3000, seed=42).analyse(view)
+    b = hx.MCTSBot(simulations=3000, seed=42).analyse(view)
+    assert a.move == b.move and a.pv == b.pv
+    assert np.array_equal(a.visits, b.visits)
+    assert np.array_equal(np.nan_to_num(a.values), np.nan_to_num(b.values))
+
+
+def test_same_game_same_seed_same_moves_with_tree_reuse() -> None:
+    """Tree reuse keeps searches deterministic: two bots following one game choose alike."""
+    games = []
+    for _ in range(2):
+        game = hx.Game("hex", size=7, swap="off")
+        red, blue = hx.MCTSBot(simulations=800, seed=1), hx.MCTSBot(simulations=800, seed=2)
+        for _ in range(10):
+            bot = red if game.to_move == hx.RED else blue
+            game.play(bot.choose(game.view(game.to_move)))
+        games.append(game.history)
+    assert games[0] == games[1]
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_simulation_budget_is_exact_and_visits_add_up(threads: int) -> None:
+    """The search runs exactly the simulations asked for, on any number of
+    threads, and the root's visits add up to them."""
+    view = position("hex", 7, ["d4"], swap="sides").view(hx.BLUE)
+    analysis = hx.MCTSBot(simulations=4000, threads=threads, seed=3).analyse(view)
+    assert analysis.simulations == 4000
+    assert analysis.reused == 0
+    assert int(analysis.visits.sum()) == 4000
+
+
+def test_time_budget_stops_the_search() -> None:
+    """With only a time budget the search returns after at least that long,
+    having run some simulations (no upper bound is asserted: tests never time)."""
+    view = hx.Game("hex", size=11).view(hx.RED)
+    analysis = hx.MCTSBot(seconds=0.2, threads=2).analyse(view)
+    assert analysis.seconds >= 0.2
+    assert analysis.simulations > 0
+
+
+def test_node_budget_bounds_the_tree() -> None:
+    """Once the node budget is spent the tree stops growing, and the search still completes."""
+    view = hx.Game("hex", size=11).view(hx.RED)
+    analysis = hx.MCTSBot(simulations=20_000, max_nodes=5_000, seed=1).analyse(view)
+    assert analysis.nodes <= 5_000
+    assert analysis.simulations == 20_000
+
+
+def test_analysis_statistics_are_consistent() -> None:
+    """Values lie in [0, 1] exactly where moves were visited; the PV starts
+    with the move; the value is the chosen move's; every move is legal."""
+    game = position("rex", 6, ["c3", "d4", "a1"])
+    view = game.view(game.to_move)
+    analysis = hx.MCTSBot(simulations=5000, seed=9).analyse(view)
+    visited = analysis.visits > 0
+    assert np.all((analysis.values[visited] >= 0) & (analysis.values[visited] <= 1))
+    assert np.all(np.isnan(analysis.values[~visited]))
+    assert analysis.pv[0] == analysis.move
+    assert analysis.move in view.legal_moves()
+    r, c = analysis.move
+    assert analysis.value == pytest.approx(analysis.values[r, c])
+    assert analysis.visits[r, c] == analysis.visits.max()
+    assert all(np.asarray(game.board)[cell] == 0 for cell in analysis.pv[:1])
+    assert analysis.top(3)[0][0] == analysis.move
+
+
+def test_tree_is_reused_between_moves() -> None:
+    """The next search starts from the subtree of the position reached, unless reuse is off."""
+    for reuse in (True, False):
+        game = hx.Game("hex", size=7, swap="off")
+        bot = hx.MCTSBot(simulations=3000, seed=1, reuse_tree=reuse)
+        first = bot.analyse(game.view(hx.RED))
+        game.play(first.move)
+        game.play(first.pv[1])  # the reply the bot expected
+        analysis = bot.analyse(game.view(hx.RED))
+        assert (analysis.reused > 0) == reuse
+        assert int(analysis.visits.sum()) == analysis.simulations + analysis.reused
+
+
+def test_search_releases_the_gil() -> None:
+    """Python threads keep running while a search runs."""
+    bot = hx.MCTSBot(seconds=0.3)
+    view = hx.Game("hex", size=11).view(hx.RED)
+    done = threading.Event()
+
+    def search() -> None:
+        bot.analyse(view)
+        done.set()
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    ticks = 0
+    while not done.is_set():
+        ticks += 1
+    thread.join()
+    assert ticks > 1000
+
+
+# --- swap --------------------------------------------------------------------
+
+
+def test_swaps_a_strong_opening_and_keeps_a_weak_one() -> None:
+    """Blue swaps Red's centre opening on 7x7 and answers a corner opening with a move."""
+    bot = hx.MCTSBot(simulations=6000, seed=5)
+    centre = position("hex", 7, ["d4"], swap="sides")
+    assert bot.choose(centre.view(hx.BLUE)) == hx.SWAP
+    corner = position("hex", 7, ["a1"], swap="sides")
+    assert hx.MCTSBot(simulations=6000, seed=5).choose(corner.view(hx.BLUE)) != hx.SWAP
+
+
+def test_allow_swap_false_never_swaps() -> None:
+    """A bot told not to swap (the easy level) never does."""
+    centre = position("hex", 7, ["d4"], swap="pieces")
+    analysis = hx.MCTSBot(simulations=3000, allow_swap=False).analyse(centre.view(hx.BLUE))
+    assert analysis.move != hx.SWAP and analysis.swap_value is None
+
+
+def test_swap_move_is_playable() -> None:
+    """The bot's swap is a legal move of the game in both forms."""
+    for form in ("sides", "pieces"):
+        game = position("hex", 5, ["c3"], swap=form)
+        bot = hx.MCTSBot(simulations=3000, seed=1)
+        move = bot.choose(game.view(hx.BLUE))
+        assert move in game.legal_moves()
+        game.play(move)
+
+
+# --- errors ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"simulations": -1},
+        {"seconds": -0.5},
+        {"seconds": math.inf},
+        {"simulations": 0, "seconds": 0},
+        {"threads": 0},
+        {"threads": 1000},
+        {"max_nodes": 10},
+        {"simulations": "many"},
+        {"seconds": "1"},
+        {"rave_equivalence": 0},
+        {"expand_threshold": 0},
+    ],
+)
+def test_bad_budgets_are_clear_errors(kwargs: dict) -> None:
+    """Every bad budget or setting raises ConfigError naming it."""
+    with pytest.raises(hx.ConfigError):
+        hx.MCTSBot(**kwargs)
+
+
+@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
+def test_dark_views_are_refused(variant: str) -> None:
+    """Dark Hex needs its own search: a Dark Hex view is a clear error."""
+    with pytest.raises(hx.ConfigError, match="Dark Hex"):
+        hx.MCTSBot(simulations=10).choose(hx.Game(variant, size=5).view(hx.RED))
+
+
+def test_views_of_the_wrong_player_or_a_finished_game_are_refused() -> None:
+    """The bot only moves for the player to move, in a game that is not over."""
+    game = hx.Game("hex", size=5)
+    bot = hx.MCTSBot(simulations=10)
+    with pytest.raises(hx.ConfigError, match="player to move"):
+        bot.choose(game.view(hx.BLUE))
+    with pytest.raises(hx.ConfigError, match="player to move"):
+        bot.choose(game.spectator_view())
+    game.resign(hx.RED)
+    with pytest.raises(hx.ConfigError, match="over"):
+        bot.choose(game.view(hx.RED))
+    with pytest.raises(TypeError):
+        bot.choose(game)  # type: ignore[arg-type]
+
+
+def test_levels() -> None:
+    """The presets exist, can be overridden, and an unknown level is a clear error."""
+    game = hx.Game("hex", size=5)
+    for name in ("easy", "medium"):
+        assert hx.MCTSBot.level(name).choose(game.view(hx.RED)) in game.legal_moves()
+    hard = hx.MCTSBot.level("hard", seconds=0.05, threads=1)
+    assert hard.choose(game.view(hx.RED)) in game.legal_moves()
+    with pytest.raises(hx.ConfigError, match="unknown level"):
+        hx.MCTSBot.level("grandmaster")
+
+
+def test_unpickled_views_can_be_searched() -> None:
+    """A view that crossed a process boundary (pickled) is searched like the original."""
+    view = position("hex", 7, ["d4", "c5"]).view(hx.RED)
+    a = hx.MCTSBot(simulations=500, seed=3).analyse(view)
+    b = hx.MCTSBot(simulations=500, seed=3).analyse(pickle.loads(pickle.dumps(view)))
+    assert a.move == b.move and np.array_equal(a.visits, b.visits)
