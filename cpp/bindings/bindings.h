@@ -46,5 +46,7 @@ void register_errors(py::module_& m);
 void bind_game(py::module_& m);
 // Random playouts and the MCTS bot.
 void bind_search(py::module_& m);
+// The tiny-board Dark Hex solver.
+void bind_darkcfr(py::module_& m);
 
 }  // namespace hexengine::bindings

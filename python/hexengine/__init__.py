@@ -14,6 +14,14 @@ from . import table
 from ._moves import SWAP, Move, MoveLike
 from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
+from .darkcfr import (
+    DarkEquilibrium,
+    DarkGameSize,
+    PolicyExploitability,
+    dark_equilibrium,
+    dark_game_size,
+    exploitability,
+)
 from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
@@ -47,6 +55,8 @@ __all__ = [
     "Clock",
     "Color",
     "ConfigError",
+    "DarkEquilibrium",
+    "DarkGameSize",
     "EndReason",
     "FakeClock",
     "Game",
@@ -60,6 +70,7 @@ __all__ = [
     "MoveResult",
     "PlayerInfo",
     "PlayerRating",
+    "PolicyExploitability",
     "RandomBot",
     "Ratings",
     "RecordError",
@@ -75,5 +86,8 @@ __all__ = [
     "View",
     "__version__",
     "board_text",
+    "dark_equilibrium",
+    "dark_game_size",
+    "exploitability",
     "table",
 ]
