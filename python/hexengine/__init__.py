@@ -17,6 +17,7 @@ from .cells import Cell
 from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .svg import svg, write_svg
 from .table import (
     Clock,
     FakeClock,
@@ -31,8 +32,11 @@ from .table import (
     Table,
     TableError,
     TableSettings,
+    read_game,
+    read_record,
 )
 from .text import board_text
+from .trmph import read_trmph, write_trmph
 from .view import View
 
 __version__ = "0.1.0"
@@ -75,5 +79,11 @@ __all__ = [
     "View",
     "__version__",
     "board_text",
+    "read_game",
+    "read_record",
+    "read_trmph",
+    "svg",
     "table",
+    "write_svg",
+    "write_trmph",
 ]
