@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from . import table
+from . import htp, table
 from ._moves import SWAP, Move, MoveLike
 from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
@@ -79,6 +79,7 @@ __all__ = [
     "View",
     "__version__",
     "board_text",
+    "htp",
     "read_game",
     "read_record",
     "read_trmph",

@@ -192,12 +192,15 @@ class GameRecord:
         resign: Color | None = None,
         timeout: Color | None = None,
         players: tuple[str, str] | None = None,
+        red_seat: SeatName = "A",
     ) -> GameRecord:
-        """A record of ``moves`` played by two people in seats A (Red) and B; results
-        (hit, swap) come from the referee. ``resign`` or ``timeout`` ends it that way;
-        ``players`` names who played Red and Blue at the start."""
+        """A record of ``moves`` played by two people in seats A and B, ``red_seat`` moving
+        first (default A); results (hit, swap) come from the referee. ``resign`` or
+        ``timeout`` ends it that way; ``players`` names the people of seats A and B."""
+        if red_seat not in SEATS:
+            raise RecordError(f"red_seat must be 'A' or 'B', not {red_seat!r}")
         game = Game(rules)
-        seats = {RED: "A", BLUE: "B"}
+        seats = {RED: red_seat, BLUE: _other(red_seat)}
         actions = []
         for move in moves:
             color = game.to_move
@@ -216,12 +219,15 @@ class GameRecord:
         names = {"A": PlayerInfo("A"), "B": PlayerInfo("B")}
         if players is not None:
             names = {"A": PlayerInfo(players[0]), "B": PlayerInfo(players[1])}
-        return cls(rules, tuple(actions), game.winner, game.end_reason, names)
+        return cls(rules, tuple(actions), game.winner, game.end_reason, names, red_seat)
 
     @classmethod
-    def from_game(cls, game: Game, *, players: tuple[str, str] | None = None) -> GameRecord:
+    def from_game(
+        cls, game: Game, *, players: tuple[str, str] | None = None, red_seat: SeatName = "A"
+    ) -> GameRecord:
         """The record of ``game`` so far, finished or not (including a resignation or
-        time-out); ``players`` names who played Red and Blue at the start.
+        time-out); ``players`` names the players of seats A and B, ``red_seat`` the seat
+        that moved first.
 
         >>> game = hx.Game("rex", size=3)
         >>> _ = game.play("b2"); game.resign(hx.BLUE)
@@ -238,6 +244,7 @@ class GameRecord:
             resign=loser if game.end_reason == "resignation" else None,
             timeout=loser if game.end_reason == "timeout" else None,
             players=players,
+            red_seat=red_seat,
         )
 
     @classmethod
