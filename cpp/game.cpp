@@ -198,6 +198,7 @@ View Game::make_view(std::optional<Color> viewer) const {
   }
   v.hidden_stones = hidden;
   v.history = history_;
+  v.completed_chain = completed_chain();
   if (!sees_all) {
     for (Action& a : v.history) {
       if (!viewer || a.color != *viewer) a.cell = -1;

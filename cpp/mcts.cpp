@@ -29,6 +29,8 @@ struct Node {
   std::atomic<uint32_t> rave_visits{0};
   std::atomic<uint32_t> rave_wins{0};
   uint32_t first_child = 0;
+  // A child whose move wins at once, once one is known (the search then always takes it).
+  std::atomic<uint32_t> winning_child{kNone};
   uint16_t child_count = 0;
   int16_t move = kSwapMove;
   uint8_t mover = 0;
@@ -89,30 +91,46 @@ class Arena {
   uint64_t used_ = 0;
 };
 
-// The six neighbours of a padded cell in circular order (E, NE, NW, W, SW,
-// SE); off the board: -1 beyond a red edge (above or below), -2 beyond a blue one.
-using Ring = std::array<int16_t, 6>;
+// The six neighbours of a padded cell in circular order (E, NE, NW, W, SW, SE).
+// A neighbour off the board is given as a guard index (never a stone), and the
+// masks say which of the six are on the board and which lie beyond an edge of
+// each colour, so pattern tests need no branches.
+struct Ring {
+  std::array<int16_t, 6> cell;
+  uint8_t on_board = 0;
+  uint8_t beyond_edge[2] = {0, 0};
+};
 
 std::vector<Ring> make_rings(const Geometry& g, int bits) {
   std::vector<Ring> rings(bits);
   const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
+  const int16_t guard = static_cast<int16_t>(g.cols);  // (0, cols): a guard bit
   for (int r = 0; r < g.rows; ++r) {
     for (int c = 0; c < g.cols; ++c) {
+      Ring& ring = rings[g.padded(r, c)];
       for (int d = 0; d < 6; ++d) {
         const int nr = r + dr[d], nc = c + dc[d];
-        int16_t v;
+        ring.cell[d] = guard;
         if (nr < 0 || nr >= g.rows) {
-          v = -1;
+          ring.beyond_edge[index_of(Color::Red)] |= 1u << d;
         } else if (nc < 0 || nc >= g.cols) {
-          v = -2;
+          ring.beyond_edge[index_of(Color::Blue)] |= 1u << d;
         } else {
-          v = static_cast<int16_t>(g.padded(nr, nc));
+          ring.cell[d] = static_cast<int16_t>(g.padded(nr, nc));
+          ring.on_board |= 1u << d;
         }
-        rings[g.padded(r, c)][d] = v;
       }
     }
   }
   return rings;
+}
+
+// Bit d set where the d-th neighbour of `ring` is in `set`.
+template <int W>
+inline unsigned ring_bits(const Ring& ring, const Bitboard<W>& set) {
+  unsigned bits = 0;
+  for (int d = 0; d < 6; ++d) bits |= static_cast<unsigned>(set.test(ring.cell[d])) << d;
+  return bits;
 }
 
 // Shared interface of the engines for each board width.
@@ -175,8 +193,6 @@ class Engine final : public EngineBase {
   Color playout(Ctx& ctx, Bitboard<W> final[2]);
   // A reply saving a bridge or edge template that the opponent's move at `last` intruded.
   int bridge_reply(const Bitboard<W>& own, const Bitboard<W>& occupied, Color me, int last, Rng& rng) const;
-  // Whether a stone of `me` at `p` would join two of its own groups or edges locally.
-  bool merges(const Bitboard<W>& own, Color me, int p) const;
   // What a first move worth `v` to Red is worth when Blue may swap: Blue takes
   // whichever side is better, so Red gets min(v, 1 - v). Identity elsewhere.
   double opening_value(double v) const { return opening_root_ ? std::min(v, 1.0 - v) : v; }
@@ -242,6 +258,8 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
     }
     b.first_child = block;
     b.child_count = a.child_count;
+    const uint32_t winning = a.winning_child.load();
+    if (winning != kNone) b.winning_child.store(block + (winning - a.first_child));
     b.state.store(kExpanded);
     for (uint32_t i = 0; i < a.child_count; ++i) queue.push_back({a.first_child + i, block + i});
   }
@@ -346,6 +364,8 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 template <int W>
 uint32_t Engine<W>::select(uint32_t index) {
   Node& parent = (*arena_)[index];
+  const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
+  if (winning != kNone) return winning;
   const uint32_t first = parent.first_child, end = first + parent.child_count;
   const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
   const float c_ucb = static_cast<float>(params_.exploration);
@@ -356,20 +376,19 @@ uint32_t Engine<W>::select(uint32_t index) {
   uint32_t best_i = first;
   for (uint32_t i = first; i < end; ++i) {
     Node& c = (*arena_)[i];
-    if (c.state.load(std::memory_order_relaxed) == kTerminal && c.winner == c.mover) return i;
     const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
     const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
     // (1 - beta) * wins/n + beta * rave_wins/rn with beta = rn / (rn + n + n*rn/k), in one division.
-    const float denominator = rn + n + n * rn * inv_k;
+    const float den = rn + n + n * rn * inv_k;
     float score = 1.0f;
-    if (denominator > 0) {
+    if (den > 0) {
       const float w = static_cast<float>(c.wins.load(std::memory_order_relaxed));
       const float rw = static_cast<float>(c.rave_wins.load(std::memory_order_relaxed));
-      score = ((1.0f + rn * inv_k) * w + rw) / denominator;
+      score = ((1.0f + rn * inv_k) * w + rw) / den;
       if (opening) score = std::min(score, 1.0f - score);
       if (c_ucb > 0) score += c_ucb * std::sqrt(log_n / (n + 1.0f));
     }
-    if (score > best) {
+    if (score > best) {  // rarely true after the first few children: predictable
       best = score;
       best_i = i;
     }
@@ -380,32 +399,18 @@ uint32_t Engine<W>::select(uint32_t index) {
 template <int W>
 int Engine<W>::bridge_reply(const Bitboard<W>& own, const Bitboard<W>& occupied, Color me, int last,
                             Rng& rng) const {
-  const int my_edge = me == Color::Red ? -1 : -2;
   const Ring& ring = rings_[last];
-  unsigned mine = 0, empty = 0;  // bit i: the i-th neighbour is mine / an empty cell
-  for (int i = 0; i < 6; ++i) {
-    const int q = ring[i];
-    mine |= static_cast<unsigned>(q >= 0 ? own.test(q) : q == my_edge) << i;
-    empty |= static_cast<unsigned>(q >= 0 && !occupied.test(q)) << i;
-  }
-  // Neighbour i+1 is a reply when neighbours i and i+2 are mine and it is empty.
+  const unsigned mine = ring_bits(ring, own) | ring.beyond_edge[index_of(me)];
+  const unsigned empty = ring.on_board & ~ring_bits(ring, occupied);
+  // Neighbour d+1 is a reply when neighbours d and d+2 are mine and it is empty.
   const unsigned twice = mine | (mine << 6);
   const unsigned replies = ((twice >> 2) & twice & (empty >> 1 | empty << 5)) & 63u;
   if (!replies) return -1;
-  const int count = std::popcount(replies);
   unsigned pick = replies;
-  for (int k = count == 1 ? 0 : static_cast<int>(rng.below(count)); k > 0; --k) pick &= pick - 1;
-  return ring[(std::countr_zero(pick) + 1) % 6];
-}
-
-template <int W>
-bool Engine<W>::merges(const Bitboard<W>& own, Color me, int p) const {
-  const int my_edge = me == Color::Red ? -1 : -2;
-  const Ring& ring = rings_[p];
-  auto mine = [&](int q) { return q >= 0 ? own.test(q) : q == my_edge; };
-  int runs = 0;
-  for (int i = 0; i < 6; ++i) runs += mine(ring[i]) && !mine(ring[(i + 5) % 6]);
-  return runs >= 2;
+  if (pick & (pick - 1)) {
+    for (int k = static_cast<int>(rng.below(std::popcount(replies))); k > 0; --k) pick &= pick - 1;
+  }
+  return ring.cell[(std::countr_zero(pick) + 1) % 6];
 }
 
 template <int W>
@@ -419,24 +424,41 @@ Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
   });
   const bool hex = !is_misere(rules_.variant);
   const bool patterns = params_.patterns;
+  auto take = [&](size_t at) {
+    const int p = list[at];
+    list[at] = list.back();
+    pos[list[at]] = static_cast<int>(at);
+    list.pop_back();
+    return p;
+  };
+  if (!hex && params_.rex_endgame > 0) {
+    // Rex endgame policy: once few cells are empty, each side avoids completing
+    // its own chain while it can, and the game ends when one side cannot
+    // (play_move keeps the chains).
+    State<W>& s = ctx.s;
+    const size_t endgame = static_cast<size_t>(params_.rex_endgame * geom_.cells);
+    while (!list.empty()) {
+      const Color turn = s.to_move;
+      const Bitboard<W>& own = s.stones[index_of(turn)];
+      const size_t n = list.size(), start = ctx.rng.below(static_cast<uint32_t>(n));
+      size_t at = start;
+      for (size_t k = 0; n <= endgame && k < n && s.chains.would_connect(geom_, turn, list[at], own); ++k) {
+        at = (start + k + 1) % n;
+      }
+      if (play_move(s, geom_, rules_.variant, take(at)).connected) {
+        final[0] = s.stones[0];
+        final[1] = s.stones[1];
+        return opponent(turn);
+      }
+    }
+  }
   Bitboard<W> occupied = final[0] | final[1];
   Color turn = ctx.s.to_move;
   int last = ctx.last;
   while (!list.empty()) {
     int p = -1;
     if (patterns && hex && last >= 0) p = bridge_reply(final[index_of(turn)], occupied, turn, last, ctx.rng);
-    if (p < 0) {
-      p = list[ctx.rng.below(static_cast<uint32_t>(list.size()))];
-      if (patterns && !hex) {
-        for (int tries = 0; tries < 3 && merges(final[index_of(turn)], turn, p); ++tries) {
-          p = list[ctx.rng.below(static_cast<uint32_t>(list.size()))];
-        }
-      }
-    }
-    const int at = pos[p];
-    list[at] = list.back();
-    pos[list[at]] = at;
-    list.pop_back();
+    p = take(p < 0 ? ctx.rng.below(static_cast<uint32_t>(list.size())) : pos[p]);
     final[index_of(turn)].set(p);
     occupied.set(p);
     last = p;
@@ -469,6 +491,7 @@ void Engine<W>::simulate(Ctx& ctx) {
       winner = index_of(winner_of_connection(rules_.variant, mover));
       c.winner = static_cast<uint8_t>(winner);
       c.state.store(kTerminal, std::memory_order_release);
+      if (winner == index_of(mover)) arena[current].winning_child.store(child, std::memory_order_relaxed);
       break;
     }
     ctx.last = c.move;
@@ -491,9 +514,9 @@ void Engine<W>::simulate(Ctx& ctx) {
     const uint32_t win = mover == winner;
     for (uint32_t k = first; k < end; ++k) {
       Node& c = arena[k];
-      if (!owned.test(c.move)) continue;
-      bump(c.rave_visits);
-      bump(c.rave_wins, win);
+      const uint32_t hit = owned.test(c.move);  // branch-free: the test is a coin toss
+      bump(c.rave_visits, hit);
+      bump(c.rave_wins, hit & win);
     }
   }
 }
@@ -639,6 +662,7 @@ void validate_params(const SearchParams& p) {
   }
   if (!(p.rave_equivalence > 0)) throw ConfigError("rave_equivalence must be positive");
   if (!(p.exploration >= 0)) throw ConfigError("exploration must be at least 0");
+  if (!(p.rex_endgame >= 0 && p.rex_endgame <= 1)) throw ConfigError("rex_endgame must be between 0 and 1");
   if (p.expand_threshold < 1 || p.expand_threshold > 1'000'000) {
     throw ConfigError("expand_threshold must be between 1 and 1,000,000");
   }

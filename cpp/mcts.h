@@ -5,10 +5,11 @@
 // statistics behind it. It throws ConfigError for a Dark Hex view, a finished
 // game or a view whose viewer is not to move. The search is UCT with RAVE
 // (all-moves-as-first values blended in by Silver's schedule), pattern
-// playouts (bridge and edge-template saves in Hex, chain-merge avoidance in
-// Rex), and knowledge at every expansion: an immediate win is the only child,
-// a single opponent threat must be blocked, and in Rex a move completing your
-// own chain is pruned while any other move exists. At the root, a win in one,
+// playouts in Hex (bridge and edge-template saves; Rex fills the board at
+// random, optionally avoiding suicide in the endgame), and knowledge at every
+// expansion: an immediate win is the only child, a single opponent threat must
+// be blocked, and in Rex a move completing your own chain is pruned while any
+// other move exists. At the root, a win in one,
 // a forced block or a single non-losing move is returned without search.
 //
 // The swap is valued, not searched: swapping takes over the position the
@@ -62,6 +63,10 @@ struct SearchParams {
   double rave_equivalence = 1000.0;
   // UCB exploration constant (0 relies on RAVE alone to explore).
   double exploration = 0.0;
+  // Rex playouts: with at most this fraction of the board empty, each side
+  // avoids completing its own chain while it can. Off by default: measured
+  // weaker than uniform filling (bench notes in the README).
+  double rex_endgame = 0.0;
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;
 };

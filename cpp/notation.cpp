@@ -21,7 +21,8 @@ std::string cell_name(const Geometry& g, int cell) {
 
 int parse_cell(const Geometry& g, const std::string& text) {
   const auto bad = [&](const std::string& why) {
-    throw IllegalMove("'" + text + "' is not a cell: " + why, -1, -1, "notation");
+    const std::string quoted = text.size() <= 24 ? text : text.substr(0, 20) + "...";
+    throw IllegalMove("'" + quoted + "' is not a cell: " + why, -1, -1, "notation");
   };
   if (text.size() < 2 || text.size() > 3) bad("write a column letter and a row number, like 'a1' or '" + last_name(g) + "'");
   const char letter = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));

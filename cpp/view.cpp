@@ -39,6 +39,12 @@ void validate_view(const View& v) {
   for (const Action& a : v.history) {
     if (a.cell < -1 || a.cell >= cells) throw RulesError("view history names a cell off the board");
   }
+  if (!v.completed_chain.empty() && v.end_reason != EndReason::Connection) {
+    throw RulesError("view has a completed chain but the game did not end by connection");
+  }
+  for (int cell : v.completed_chain) {
+    if (cell < 0 || cell >= cells) throw RulesError("view completed chain names a cell off the board");
+  }
 }
 
 }  // namespace hexengine

@@ -34,6 +34,9 @@ struct View {
   bool swap_available = false;
   // The record as this viewer knows it; cells hidden from the viewer are -1.
   std::vector<Action> history;
+  // The chain that ended the game, once it ended by connection (then the whole
+  // board is public); public cell indices from its owner's first edge.
+  std::vector<int> completed_chain;
 
   // Cells (public indices) the viewer may choose now; empty unless it is the
   // viewer's turn. The swap, when available, is reported by `swap_available`.

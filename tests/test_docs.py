@@ -15,7 +15,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 MODULES = sorted(
     name
     for _, name, _ in pkgutil.walk_packages(hx.__path__, prefix="hexengine.")
-    if not name.endswith("_core")
+    if not name.endswith(("_core", "__main__"))
 )
 README = Path(__file__).resolve().parent.parent / "README.md"
 

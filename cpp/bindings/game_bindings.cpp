@@ -17,11 +17,11 @@ py::tuple view_state(const View& v) {
   return py::make_tuple(variant_name(v.rules.variant), v.rules.rows, v.rules.cols, swap_name(v.rules.swap),
                         color_to_py(v.viewer), py::bytes(reinterpret_cast<const char*>(board.data()), board.size()),
                         color_to_py(v.to_move), color_to_py(v.winner), static_cast<int>(v.end_reason),
-                        v.hidden_stones, v.swap_available, history_to_py(v.history));
+                        v.hidden_stones, v.swap_available, history_to_py(v.history), v.completed_chain);
 }
 
 View view_from_state(const py::tuple& t) {
-  if (t.size() != 12) throw RulesError("a view state has 12 fields");
+  if (t.size() != 13) throw RulesError("a view state has 13 fields");
   View v;
   v.rules = rules_from_py(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<int>(), t[3].cast<std::string>());
   v.viewer = optional_color_from_py(t[4]);
@@ -35,6 +35,7 @@ View view_from_state(const py::tuple& t) {
   v.hidden_stones = t[9].cast<int>();
   v.swap_available = t[10].cast<bool>();
   v.history = history_from_py(t[11].cast<py::list>());
+  v.completed_chain = t[12].cast<std::vector<int>>();
   validate_view(v);
   return v;
 }
@@ -74,6 +75,7 @@ void bind_game(py::module_& m) {
       .def_property_readonly("winner", [](const View& v) { return color_to_py(v.winner); })
       .def_property_readonly("end_reason", [](const View& v) { return static_cast<int>(v.end_reason); })
       .def_property_readonly("hidden_stones", [](const View& v) { return v.hidden_stones; })
+      .def_property_readonly("completed_chain", [](const View& v) { return v.completed_chain; })
       .def_property_readonly("hits_received", &View::hits_received)
       .def_property_readonly("swap_available", [](const View& v) { return v.swap_available; })
       .def_property_readonly("history", [](const View& v) { return history_to_py(v.history); })

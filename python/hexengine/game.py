@@ -25,7 +25,7 @@ import numpy as np
 from . import _core
 from ._moves import SWAP, Move, MoveLike, cell_index
 from .cells import Cell
-from .errors import IllegalMove
+from .errors import IllegalMove, RulesError
 from .rules import (
     _RESULTS,
     END_REASONS,
@@ -67,6 +67,8 @@ class Game:
         if isinstance(variant, Rules):
             rules = variant
         else:
+            if (rows is None) != (cols is None):
+                raise RulesError("give both rows and cols, or only size for a square board")
             rules = Rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
         self._rules = rules
         self._core = _core.Game(rules.variant, rules.rows, rules.cols, rules.swap or "")
@@ -146,7 +148,11 @@ class Game:
         return self._core.board()
 
     def board_after(self, actions: int) -> np.ndarray:
-        """The true board after the first ``actions`` actions of the record."""
+        """The true board after the first ``actions`` actions of the record
+        (0 to ``len(history)``); raises IndexError otherwise."""
+        count = len(self._core.history())
+        if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= count:
+            raise IndexError(f"board_after({actions!r}): the record has {count} actions")
         return self._core.board_after(actions)
 
     def replay(self) -> Iterator[tuple[Action | None, np.ndarray]]:

@@ -109,6 +109,12 @@ class View:
         """The record as the viewer knows it; cells hidden from the viewer are ``None``."""
         return [Action._from_core(item, self._rules.cols) for item in self._core.history]
 
+    def completed_chain(self) -> list[Cell]:
+        """The chain that ended the game, once it ended by connection (then the
+        whole board is public): the winner's in Hex and Dark Hex, the loser's in
+        Rex. Empty otherwise."""
+        return [Cell.from_index(i, self._rules.cols) for i in self._core.completed_chain]
+
     def legal_moves(self) -> list[Move]:
         """What the viewer may choose now: cells not known to be occupied, plus
         ``"swap"`` when allowed. Empty unless it is the viewer's turn."""
@@ -128,7 +134,7 @@ class View:
 
     def __str__(self) -> str:
         who = "spectator" if self.viewer is None else str(self.viewer)
-        lines = [board_text(self.board)]
+        lines = [board_text(self.board, self.completed_chain())]
         if self.is_over:
             lines.append(f"{self.winner} won by {self.end_reason} (view of {who})")
         else:
