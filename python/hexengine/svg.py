@@ -179,7 +179,7 @@ def svg(obj: Any, *, coordinates: bool = True, cell_size: float = 24.0) -> str:
         history = obj.history
         last = history[-1].cell if history else None
         return board_svg(
-            obj.board, chain=_view_chain(obj), last=last, coordinates=coordinates,
+            obj.board, chain=obj.completed_chain(), last=last, coordinates=coordinates,
             cell_size=cell_size, title=_view_title(obj),
         )  # fmt: skip
     raise TypeError(f"svg() draws a hexengine Game, View or GameRecord, not {type(obj).__name__}")
@@ -190,24 +190,6 @@ def write_svg(obj: Any, path: str | os.PathLike[str], **options: Any) -> None:
     with open(path, "w", encoding="utf-8") as f:
         f.write(svg(obj, **options))
         f.write("\n")
-
-
-def _view_chain(view: Any) -> list[Cell]:
-    """The completed chain, if the viewer knows every action of the record (the referee
-    replays it; nothing is computed here)."""
-    if view.end_reason != "connection":
-        return []
-    history = view.history
-    if any(a.cell is None for a in history):
-        return []
-    from ._moves import SWAP
-    from .game import Game
-    from .rules import MoveResult
-
-    game = Game(view.rules)
-    for action in history:
-        game.play(SWAP if action.result is MoveResult.SWAPPED else action.cell)  # type: ignore[arg-type]
-    return game.completed_chain()
 
 
 def _view_title(view: Any) -> str:
