@@ -182,7 +182,7 @@ def test_python_players():
         run_match("python:hexengine.bots:NoSuchBot", "random", games=2, rules=SMALL, jobs=1)
 
 
-def test_hexengine_match_command(tmp_path):
+def test_hexengine_match_command(tmp_path, capsys):
     """`hexengine match` prints the summary and writes records, a log of forfeits and
     results.json; bad specs exit with status 2 and a message."""
     out = tmp_path / "m"
@@ -208,13 +208,14 @@ def test_hexengine_match_command(tmp_path):
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["games_played"] == 2
+    from hexengine.cli import main
+
+    capsys.readouterr()
     for args in (
         ["-p", "mcts"],
         ["-p", "nonsense", "-p", "random"],
         ["-p", "random", "-p", "random", "--size", "40"],
+        ["-p", "random", "-p", "random", "--openings", str(tmp_path / "missing.txt")],
     ):
-        bad = subprocess.run(
-            [sys.executable, "-m", "hexengine.cli", "match", "-n", "2", "--no-records", *args],
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
-        assert bad.returncode == 2 and "hexengine match:" in bad.stderr
+        assert main(["match", "-n", "2", "--no-records", *args]) == 2, args
+        assert "hexengine match:" in capsys.readouterr().err
