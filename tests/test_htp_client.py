@@ -128,3 +128,12 @@ def test_benzene_dialect_reads_swap_pieces_as_the_sides_swap():
     assert hexgui.play(pieces).move == hx.SWAP
     for client in (engine, hexgui):
         client.quit()
+
+
+def test_engines_without_a_rex_command_are_warned_about():
+    """A Rex game sent to an engine with no known way to be told the variant warns that it may
+    play Hex; hexengine's own engine is told with param_game."""
+    engine = fake("first-free")
+    with pytest.warns(RuntimeWarning, match="rex"):
+        engine.play(hx.Game("rex", size=3))
+    engine.quit()

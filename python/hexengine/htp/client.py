@@ -34,6 +34,7 @@ import shlex
 import subprocess
 import threading
 import time
+import warnings
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -274,6 +275,13 @@ class HtpClient:
             if rules.swap == "pieces":
                 raise ConfigError(f"{self.name} knows only the 'sides' swap (it calls it swap-pieces)")
             self.send(f"param_game allow_swap {int(rules.swap != 'off')}")
+        if rules.variant != "hex" and "param_hexengine" not in self.commands:
+            warnings.warn(
+                f"{self.name} is not told that this game is {rules.variant} (no known command for it); "
+                "it may play it as Hex unless its setup commands say otherwise",
+                RuntimeWarning,
+                stacklevel=3,
+            )
         self._rules = rules
         self._sent = None
 
