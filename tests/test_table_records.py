@@ -50,10 +50,15 @@ def test_sgf_is_written_the_way_hexgui_writes_it():
 
 def test_hexgui_files_load():
     """Files as HexGui writes them (line-wrapped, comments with escapes, variations, the
-    old bare 'swap') load, main line only, with swap forms read by what they do."""
+    old bare 'swap') load, main line only, with swap forms read by what they do; as HexGui
+    itself does, files of HexGui 0.9 and older read 'swap-pieces' as 'swap-sides'."""
     hexgui = (
-        "(;FF[4]AP[HexGui:0.9.GIT]GM[11]SZ[5]\n;B[c5];W[swap-pieces]C[a \\] comment];B[b2]\n(;W[a1])(;W[e5]))"
+        "(;FF[4]AP[HexGui:0.10.GIT]GM[11]SZ[5]\n"
+        ";B[c5];W[swap-pieces]C[a \\] comment];B[b2]\n(;W[a1])(;W[e5]))"
     )
+    old_hexgui = hx.GameRecord.from_sgf("(;FF[4]AP[HexGui:0.9.GIT]GM[11]SZ[5];B[c5];W[swap-pieces];W[b2])")
+    assert old_hexgui.rules.swap == "sides"
+    assert [str(a) for a in old_hexgui.actions] == ["Red c5", "Blue swap (c5)", "Blue b2"]
     rec = hx.GameRecord.from_sgf(hexgui)
     assert rec.rules == hx.Rules("hex", 5, 5, "pieces")
     assert [str(a) for a in rec.actions] == ["Red c5", "Blue swap (e3)", "Red b2", "Blue a1"]

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from . import table
+from . import htp, table
 from ._moves import SWAP, Move, MoveLike
 from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
@@ -25,6 +25,7 @@ from .darkcfr import (
 from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .svg import svg, write_svg
 from .table import (
     Clock,
     FakeClock,
@@ -39,8 +40,11 @@ from .table import (
     Table,
     TableError,
     TableSettings,
+    read_game,
+    read_record,
 )
 from .text import board_text
+from .trmph import read_trmph, write_trmph
 from .view import View
 
 __version__ = "0.1.0"
@@ -89,5 +93,12 @@ __all__ = [
     "dark_equilibrium",
     "dark_game_size",
     "exploitability",
+    "htp",
+    "read_game",
+    "read_record",
+    "read_trmph",
+    "svg",
     "table",
+    "write_svg",
+    "write_trmph",
 ]

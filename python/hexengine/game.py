@@ -210,6 +210,12 @@ class Game:
     def __str__(self) -> str:
         return board_text(self.board, self.completed_chain()) + "\n" + self.status()
 
+    def _repr_svg_(self) -> str:
+        """The picture of the true board (see :mod:`hexengine.svg`)."""
+        from .svg import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         r = self._rules
         return (

@@ -143,6 +143,12 @@ class View:
             lines.append(f"hidden stones: {self.hidden_enemy_stones}")
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        """The picture of what the viewer sees (see :mod:`hexengine.svg`)."""
+        from .svg import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         who = "spectator" if self.viewer is None else str(self.viewer)
         state = f"{self.winner} won" if self.is_over else f"{self.to_move} to move"

@@ -11,7 +11,7 @@ from .clock import Clock, FakeClock, SystemClock
 from .computer import Bot, BotFactory, computer_bot
 from .messages import SCHEMA_VERSION
 from .ratings import MemoryRatingStore, PlayerRating, Ratings, RatingStore, SQLiteRatingStore
-from .records import GameRecord, PlayerInfo, RecordedAction, RecordError
+from .records import GameRecord, PlayerInfo, RecordedAction, RecordError, read_game, read_record
 from .settings import LEVELS, SEATS, TableSettings
 from .table import ComputerTurn, Table, TableError
 
@@ -38,4 +38,6 @@ __all__ = [
     "TableError",
     "TableSettings",
     "computer_bot",
+    "read_game",
+    "read_record",
 ]

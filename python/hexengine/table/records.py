@@ -51,6 +51,7 @@ id, times); SGF keeps what HexGui can show plus the extras above.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -62,10 +63,18 @@ from .._moves import SWAP
 from ..cells import Cell
 from ..errors import HexError, IllegalMove
 from ..game import Game
-from ..rules import BLUE, RED, Color, EndReason, MoveResult, Rules
+from ..rules import BLUE, RED, Color, EndReason, MoveResult, Rules, SwapForm, Variant
 from .settings import SEATS, SeatName
 
-__all__ = ["RECORD_FORMAT", "GameRecord", "PlayerInfo", "RecordError", "RecordedAction"]
+__all__ = [
+    "RECORD_FORMAT",
+    "GameRecord",
+    "PlayerInfo",
+    "RecordError",
+    "RecordedAction",
+    "read_game",
+    "read_record",
+]
 
 RECORD_FORMAT = "hexengine.record"
 RECORD_VERSION = 1
@@ -182,11 +191,16 @@ class GameRecord:
         *,
         resign: Color | None = None,
         timeout: Color | None = None,
+        players: tuple[str, str] | None = None,
+        red_seat: SeatName = "A",
     ) -> GameRecord:
-        """A record of ``moves`` played by two people in seats A (Red) and B; results
-        (hit, swap) come from the referee. ``resign`` or ``timeout`` ends it that way."""
+        """A record of ``moves`` played by two people in seats A and B, ``red_seat`` moving
+        first (default A); results (hit, swap) come from the referee. ``resign`` or
+        ``timeout`` ends it that way; ``players`` names the people of seats A and B."""
+        if red_seat not in SEATS:
+            raise RecordError(f"red_seat must be 'A' or 'B', not {red_seat!r}")
         game = Game(rules)
-        seats = {RED: "A", BLUE: "B"}
+        seats = {RED: red_seat, BLUE: _other(red_seat)}
         actions = []
         for move in moves:
             color = game.to_move
@@ -202,7 +216,62 @@ class GameRecord:
             game.resign(resign)
         elif timeout is not None:
             game.timeout(timeout)
-        return cls(rules, tuple(actions), game.winner, game.end_reason)
+        names = {"A": PlayerInfo("A"), "B": PlayerInfo("B")}
+        if players is not None:
+            names = {"A": PlayerInfo(players[0]), "B": PlayerInfo(players[1])}
+        return cls(rules, tuple(actions), game.winner, game.end_reason, names, red_seat)
+
+    @classmethod
+    def from_game(
+        cls, game: Game, *, players: tuple[str, str] | None = None, red_seat: SeatName = "A"
+    ) -> GameRecord:
+        """The record of ``game`` so far, finished or not (including a resignation or
+        time-out); ``players`` names the players of seats A and B, ``red_seat`` the seat
+        that moved first.
+
+        >>> game = hx.Game("rex", size=3)
+        >>> _ = game.play("b2"); game.resign(hx.BLUE)
+        >>> hx.GameRecord.from_game(game, players=("Ann", "Bob")).to_sgf()
+        '(;FF[4]AP[hexengine:...]GM[11]SZ[3]RU[rex]SW[sides]RS[A]PB[Ann]PW[Bob]RE[B+Resign];B[b2];W[resign])'
+        """
+        if not isinstance(game, Game):
+            raise TypeError(f"from_game() takes a hexengine Game, not {type(game).__name__}")
+        moves = [SWAP if a.result is MoveResult.SWAPPED else a.cell for a in game.history]
+        loser = None if game.winner is None else game.winner.opponent
+        return cls.from_moves(
+            game.rules,
+            moves,  # type: ignore[arg-type]
+            resign=loser if game.end_reason == "resignation" else None,
+            timeout=loser if game.end_reason == "timeout" else None,
+            players=players,
+            red_seat=red_seat,
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> GameRecord:
+        """A record from SGF, hexengine's JSON or trmph text, whichever ``text`` is
+        (trmph is read as Hex with the ``sides`` swap)."""
+        if not isinstance(text, str):
+            raise RecordError(f"a record must be text, not {type(text).__name__}")
+        head = text.lstrip()[:1]
+        if head == "(":
+            return cls.from_sgf(text)
+        if head == "{":
+            return cls.from_json(text)
+        return cls.from_trmph(text)
+
+    @classmethod
+    def from_trmph(cls, text: str, variant: Variant = "hex", swap: SwapForm | None = None) -> GameRecord:
+        """A record from a trmph link (see :func:`hexengine.read_trmph`)."""
+        from ..trmph import read_trmph
+
+        return read_trmph(text, variant, swap)  # type: ignore[no-any-return]
+
+    def to_trmph(self, *, link: bool = True) -> str:
+        """The moves as a trmph link (see :func:`hexengine.write_trmph`)."""
+        from ..trmph import write_trmph
+
+        return write_trmph(self, link=link)
 
     # ----------------------------------------------------------------- replay
 
@@ -349,8 +418,9 @@ class GameRecord:
 
     # ----------------------------------------------------------------- SGF
 
-    def to_sgf(self) -> str:
-        """The record as SGF the way HexGui writes Hex games, plus hexengine's documented extras."""
+    def to_sgf(self, *, comment: str | None = None) -> str:
+        """The record as SGF the way HexGui writes Hex games, plus hexengine's documented extras;
+        ``comment`` becomes the root's ``C[...]`` (HexGui shows it)."""
         from .. import __version__ as version
 
         r = self.rules
@@ -366,6 +436,8 @@ class GameRecord:
                 self.end_reason or "connection"
             ]
             root.append(("RE", f"{_sgf_color(self.winner)}+{suffix}"))
+        if comment:
+            root.append(("C", comment))
         nodes = ["".join(f"{k}[{_escape(v)}]" for k, v in root)]
         for action in self.actions:
             props = [(_sgf_color(action.color), _sgf_move(action, r))]
@@ -409,6 +481,15 @@ class GameRecord:
                     f"SGF node {k} sets up stones (AB/AW/AE); only games played from the empty board load"
                 )
         moves = [(k, node) for k, node in enumerate(nodes[1:], start=1) if "B" in node or "W" in node]
+        # HexGui up to 0.9 (and Benzene) wrote "swap-pieces" for what the SGF standard and
+        # later HexGui call "swap-sides": the board stays, White moves next. HexGui reads
+        # those files that way; so does this.
+        old_swap = re.fullmatch(r"HexGui:0\.[0-9](\D.*)?", _one(root, "AP", "")) is not None
+        if old_swap:
+            for _, node in moves:
+                for c in ("B", "W"):
+                    if c in node and node[c] and node[c][0].strip().lower() == "swap-pieces":
+                        node[c] = ["swap-sides"]
         if swap is None:
             named = {_one(node, c, "").strip().lower() for _, node in moves for c in ("B", "W") if c in node}
             if "swap-pieces" in named:
@@ -485,6 +566,32 @@ class GameRecord:
         elif resigned is not None:
             winner, reason = resigned.opponent, "resignation"
         return cls(rules, tuple(actions), winner, reason, players, red_seat)  # type: ignore[arg-type]
+
+
+def read_record(source: str | os.PathLike[str]) -> GameRecord:
+    """The record in ``source``: a path to a file, or the text itself (SGF, hexengine JSON or
+    trmph; see :meth:`GameRecord.parse`)."""
+    text = source
+    if isinstance(source, os.PathLike) or (
+        isinstance(source, str) and "\n" not in source and len(source) < 4096 and os.path.isfile(source)
+    ):
+        try:
+            with open(source, encoding="utf-8") as f:
+                text = f.read(MAX_RECORD_CHARS + 1)
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read {os.fspath(source)!r}: {e}") from None
+    return GameRecord.parse(text)  # type: ignore[arg-type]
+
+
+def read_game(source: str | os.PathLike[str]) -> Game:
+    """The game in ``source`` (a file or the text of SGF, hexengine JSON or trmph), replayed by
+    the referee up to its last action.
+
+    >>> game = hx.read_game("(;FF[4]GM[11]SZ[3];B[b2];W[swap-pieces];B[a1])")
+    >>> game.rules.swap, game.board.tolist()
+    ('pieces', [[1, 0, 0], [0, 2, 0], [0, 0, 0]])
+    """
+    return read_record(source).game()
 
 
 # --------------------------------------------------------------------- helpers

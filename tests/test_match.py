@@ -1,0 +1,221 @@
+"""The match runner (hexengine.match, `hexengine match`): players, colours, openings, parallel
+games, records, forfeits and the Elo estimate."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import hexengine as hx
+from hexengine.match import MatchError, MatchResult, elo, parse_opening, parse_player, run_match
+
+FAKE = str(Path(__file__).with_name("_fake_htp.py"))
+HEXENGINE_HTP = f"htp:{sys.executable} -m hexengine.cli htp"
+SMALL = hx.Rules("hex", 5, 5, "off")
+
+
+def fake(mode: str, *options: str) -> str:
+    return ";".join([f"htp:{sys.executable} {FAKE} {mode}", *options])
+
+
+def test_player_specs():
+    """Specs of every kind parse into their options; unknown kinds and options, bad values and
+    malformed parts are refused with the spec named."""
+    assert parse_player("mcts").options == {}
+    assert parse_player("mcts:level=hard;threads=2,seed=5").options == {
+        "level": "hard",
+        "threads": 2,
+        "seed": 5,
+    }
+    assert parse_player("computer:easy").options == {"level": "easy"}
+    assert parse_player("random:seed=3;name=R").name == "R"
+    spec = parse_player(
+        "htp:/x/mohex --quiet;setup=param_mohex max_games 1000;setup=param_game allow_swap 0;timeout=9"
+    )
+    assert spec.setup == ("param_mohex max_games 1000", "param_game allow_swap 0")
+    assert spec.name == "htp:mohex --quiet" and spec.options == {"timeout": 9}
+    assert parse_player("python:hexengine.bots:RandomBot;seed=1").target == "hexengine.bots:RandomBot"
+    for bad, needle in [
+        ("", "cannot be empty"),
+        ("alpha", "unknown player kind"),
+        ("mcts:simulations=-5", "simulations must be"),
+        ("mcts:temperature=2", "unknown option"),
+        ("mcts:fast", "expected key=value"),
+        ("computer:godlike", "level must be"),
+        ("htp:", "needs a command"),
+        ("htp:x;color=red", "unknown option"),
+        ("python:nomodule", "python:module.path:factory"),
+    ]:
+        with pytest.raises(MatchError, match=needle):
+            parse_player(bad)
+
+
+def test_elo_and_interval():
+    """Elo of a score, the Wilson 95% interval (finite bounds at 0% and 100%) and the LOS."""
+    assert elo(0.5) == 0.0 and elo(0.0) == -math.inf and round(elo(0.9), 1) == 381.7
+    result = MatchResult(("a", "b"), SMALL, [], 0)
+    assert result.elo_interval == (-math.inf, math.inf) and result.los == 0.5
+    from hexengine.match import GameResult
+
+    result.games = [GameResult(i, "A", "A", "red", "connection", "", 9, [], "") for i in range(10)]
+    lo, hi = result.elo_interval
+    assert result.elo == math.inf and hi == math.inf and 100 < lo < 400
+    result.games[0].winner = "B"
+    lo, hi = result.elo_interval
+    assert lo < result.elo < hi and result.los > 0.99
+
+
+def test_built_in_bots_in_one_process(tmp_path):
+    """Two built-in bots: colours alternate, the referee's winner is reported, every game is
+    saved as SGF that loads back to the same winner, and results.json holds the totals."""
+    result = run_match("mcts:simulations=100", "random", games=4, rules=SMALL, jobs=1, sgf_dir=tmp_path)
+    assert [g.red for g in result.games] == ["A", "B", "A", "B"]
+    assert result.wins == {"A": 4, "B": 0} and result.games_played == 4
+    for g in result.games:
+        record = hx.GameRecord.from_sgf((tmp_path / f"game-{g.index + 1:04d}.sgf").read_text())
+        assert record.winner.name.lower() == g.winner_color
+        assert record.players[record.red_seat].name == ("mcts:simulations=100" if g.red == "A" else "random")
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["wins"] == {"A": 4, "B": 0} and data["elo_a_minus_b"] == "inf"
+    assert "4 wins (2 as Red, 2 as Blue)" in result.summary()
+
+
+def test_builtin_against_hexengine_htp_in_parallel_processes(tmp_path):
+    """A built-in bot against `hexengine htp` run as an external engine, two games at a time
+    in separate processes, with a swap rule: every game ends by connection and the seats'
+    colours and winners agree with the records."""
+    rules = hx.Rules("hex", 4, 4, "sides")
+    progress: list[int] = []
+    result = run_match(
+        "mcts:simulations=100",
+        f"{HEXENGINE_HTP};simulations=100",
+        games=4,
+        rules=rules,
+        jobs=2,
+        sgf_dir=tmp_path,
+        progress=lambda r: progress.append(r.games_played),
+    )
+    assert progress == [1, 2, 3, 4] and result.games_played == 4
+    for g in result.games:
+        assert g.reason == "connection", g.detail
+        record = hx.GameRecord.from_sgf((tmp_path / f"game-{g.index + 1:04d}.sgf").read_text())
+        assert record.winner_seat == g.winner and record.red_seat == g.red
+    assert sum(result.wins.values()) == 4
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason", "needle"),
+    [
+        ("die", "forfeit", "exited"),
+        ("a1", "forfeit", "illegal move"),
+        ("garbage", "forfeit", "not a move"),
+        ("refuse", "forfeit", "I will not"),
+        ("resign", "resignation", "resigned"),
+    ],
+)
+def test_engines_that_fail_forfeit_and_the_match_goes_on(mode, reason, needle):
+    """An engine that crashes, answers an illegal move or a non-move, or refuses genmove
+    forfeits each game (logged); one that resigns loses; the match plays every game."""
+    logged: list[str] = []
+    result = run_match("random", fake(mode), games=3, rules=SMALL, jobs=1, log=logged.append)
+    assert result.games_played == 3 and result.wins == {"A": 3, "B": 0}
+    assert {g.reason for g in result.games} == {reason}
+    assert all(needle in g.detail for g in result.games)
+    assert len(logged) == (3 if reason == "forfeit" else 0)
+
+
+def test_silent_engine_loses_on_time_and_a_crashed_engine_is_restarted():
+    """An engine silent past its timeout loses on time; an engine that crashes mid-game is
+    started again for the next game, which it plays normally until it crashes again."""
+    result = run_match("random", fake("silent", "timeout=0.3"), games=2, rules=SMALL, jobs=1)
+    assert [g.reason for g in result.games] == ["forfeit", "forfeit"]
+    assert all("no answer" in g.detail for g in result.games)
+    result = run_match("random", fake("die-later"), games=2, rules=SMALL, jobs=1)
+    assert all(g.reason == "forfeit" and g.decisions["B"] == 2 for g in result.games)
+
+
+def test_openings_are_played_twice_with_colours_exchanged():
+    """Each opening starts a pair of games, one with each player as Red; random openings too;
+    openings are checked by the referee."""
+    openings = [parse_opening("c3 b2", SMALL), parse_opening("#5,a1e5", SMALL)]
+    result = run_match("mcts:simulations=50", "random", games=4, rules=SMALL, jobs=1, openings=openings)
+    assert [(g.opening, g.red) for g in result.games] == [
+        (["c3", "b2"], "A"), (["c3", "b2"], "B"), (["a1", "e5"], "A"), (["a1", "e5"], "B"),
+    ]  # fmt: skip
+    assert all(g.sgf.count(";B[") + g.sgf.count(";W[") == g.moves for g in result.games)
+    result = run_match("random", "random", games=4, rules=SMALL, jobs=1, random_openings=3, seed=5)
+    assert result.games[0].opening == result.games[1].opening != result.games[2].opening
+    assert len(result.games[0].opening) == 3
+    for bad in ("c3 c3", "a1 a2 zz9", "#4,a1"):
+        with pytest.raises(MatchError):
+            parse_opening(bad, SMALL)
+    with pytest.raises(MatchError, match="ends the game"):
+        parse_opening("a1", hx.Rules("hex", 1, 1))
+
+
+def test_dark_hex_matches_and_what_cannot_play_them():
+    """Dark Hex matches run with the table's computer and random players (each given only its
+    view); HTP engines and today's MCTSBot are refused at the start with the reason."""
+    rules = hx.Rules("dark", 3, 3)
+    result = run_match("computer:easy", "random", games=2, rules=rules, jobs=1)
+    assert result.games_played == 2 and all(g.reason == "connection" for g in result.games)
+    with pytest.raises(MatchError, match="HTP"):
+        run_match(HEXENGINE_HTP, "random", games=2, rules=rules, jobs=1)
+    with pytest.raises(MatchError, match="cannot play dark"):
+        run_match("mcts", "random", games=2, rules=rules, jobs=1)
+    with pytest.raises(MatchError, match="cannot start"):
+        run_match("htp:/no/such/engine", "random", games=2, rules=SMALL, jobs=1)
+    with pytest.raises(MatchError, match="games must be"):
+        run_match("random", "random", games=0, rules=SMALL)
+
+
+def test_python_players():
+    """python:MODULE:FACTORY builds any bot with choose(view) from its options."""
+    result = run_match("python:hexengine.bots:RandomBot;seed=1", "random", games=2, rules=SMALL, jobs=1)
+    assert result.games_played == 2
+    with pytest.raises(MatchError, match="cannot load"):
+        run_match("python:hexengine.bots:NoSuchBot", "random", games=2, rules=SMALL, jobs=1)
+
+
+def test_hexengine_match_command(tmp_path, capsys):
+    """`hexengine match` prints the summary and writes records, a log of forfeits and
+    results.json; bad specs exit with status 2 and a message."""
+    out = tmp_path / "m"
+    proc = subprocess.run(
+        [sys.executable, "-m", "hexengine.cli", "match", "-n", "4", "--size", "4", "-j", "2",
+         "-p", "mcts:simulations=50", "-p", fake("a1"), "--out", str(out)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "A  mcts:simulations=50" in proc.stdout
+        and "Elo A - B" in proc.stdout
+        and "forfeits: 4" in proc.stdout
+    )
+    assert len(list(out.glob("game-*.sgf"))) == 4 and (out / "results.json").exists()
+    assert (out / "match.log").read_text().count("illegal move") == 4
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two openings\nb2\n#4,a1d4\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "hexengine.cli", "match", "-n", "2", "--size", "4", "--json", "-q",
+         "-p", "random", "-p", "random:seed=4", "--openings", str(openings), "--no-records"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["games_played"] == 2
+    from hexengine.cli import main
+
+    capsys.readouterr()
+    for args in (
+        ["-p", "mcts"],
+        ["-p", "nonsense", "-p", "random"],
+        ["-p", "random", "-p", "random", "--size", "40"],
+        ["-p", "random", "-p", "random", "--openings", str(tmp_path / "missing.txt")],
+    ):
+        assert main(["match", "-n", "2", "--no-records", *args]) == 2, args
+        assert "hexengine match:" in capsys.readouterr().err
