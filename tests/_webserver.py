@@ -28,12 +28,20 @@ def free_port() -> int:
 class ServerThread:
     """``create_app(...)`` served by uvicorn on 127.0.0.1 in a background thread."""
 
-    def __init__(self, database: Any = "sqlite:///:memory:", **kwargs: Any) -> None:
+    def __init__(
+        self, database: Any = "sqlite:///:memory:", *, port: int | None = None, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("frame_rate", 10_000.0)
         self.app = create_app(database, **kwargs)
         self.hub = self.app.state.hub
-        self.port = free_port()
+        self.port = port or free_port()
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=1 << 20, ws="websockets"
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=1 << 20,
+            ws="websockets-sansio",
         )
         self.server = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None

@@ -29,17 +29,26 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         help="run the web table (online, against the computer, one device, spectators)",
         description="Run the web table: a local server for Hex, Rex and Dark Hex in the browser.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this computer only)")
     parser.add_argument(
-        "--port", type=int, default=None,
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this computer only)"
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
         help=f"port (default: {DEFAULT_PORT}, or a free one if it is taken; 0: any free port)",
     )
     parser.add_argument(
-        "--database", "--db", default=None, metavar="URL",
+        "--database",
+        "--db",
+        default=None,
+        metavar="URL",
         help="SQLite database: a path or sqlite:///path (default: hexengine.db in your data folder)",
     )
     parser.add_argument("--open", action="store_true", help="open the lobby in a browser")
-    parser.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
+    parser.add_argument(
+        "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"]
+    )
     return parser
 
 
@@ -88,7 +97,13 @@ def run(args: argparse.Namespace) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{port}/"
     config = uvicorn.Config(
-        app, host=args.host, port=port, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on"
+        app,
+        host=args.host,
+        port=port,
+        log_level=args.log_level,
+        ws_max_size=1 << 20,
+        lifespan="on",
+        ws="websockets-sansio",
     )
     server = uvicorn.Server(config)
     print(f"hexengine: the web table is at {url} (database {path})", flush=True)

@@ -18,7 +18,16 @@ from .app import create_app, parse_frame
 from .db import Database, database_path, default_database
 from .rooms import Hub, Room
 
-__all__ = ["Database", "Hub", "Room", "create_app", "database_path", "default_database", "parse_frame", "serve"]
+__all__ = [
+    "Database",
+    "Hub",
+    "Room",
+    "create_app",
+    "database_path",
+    "default_database",
+    "parse_frame",
+    "serve",
+]
 
 
 def serve(
@@ -34,7 +43,13 @@ def serve(
 
     app = create_app(database)
     config = uvicorn.Config(
-        app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20, lifespan="on", ws="websockets"
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=1 << 20,
+        lifespan="on",
+        ws="websockets-sansio",
     )
     server = uvicorn.Server(config)
     if callable(ready):

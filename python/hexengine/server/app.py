@@ -43,8 +43,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 4096
 MAX_BODY = 16_384
 HELLO_TIMEOUT = 15.0
-RATE = 40.0  # frames per second a client may send on average
-BURST = 80.0
+FRAME_RATE = 40.0  # frames per second a client may send on average (twice that in a burst)
 TYPES = {"move", "resign", "lift", "raise", "rematch", "replay", "snapshot", "saved", "ping"}
 FIELDS = {"type", "id", "ply", "cell", "seat", "number", "token", "watch"}
 
@@ -65,7 +64,7 @@ def parse_frame(text: Any) -> dict[str, Any]:
     >>> parse_frame('{"type": "move", "cell": 5}')
     Traceback (most recent call last):
     ...
-    hexengine.server.app.FrameError: a move names its cell as text ("f6" or "swap"), not 5
+    hexengine.server.app.FrameError: a move needs "cell": a cell name or "swap", not 5
     """
     if not isinstance(text, str):
         raise FrameError("frames are JSON text, not binary", "bad-frame")
@@ -98,7 +97,7 @@ def parse_frame(text: Any) -> dict[str, Any]:
     if kind == "move":
         cell = frame.get("cell")
         if not isinstance(cell, str) or not 1 <= len(cell) <= 8:
-            raise FrameError(f'a move names its cell as text ("f6" or "swap"), not {cell!r}'[:120], "bad-frame")
+            raise FrameError(f'a move needs "cell": a cell name or "swap", not {cell!r}'[:120], "bad-frame")
     if kind == "hello":
         token, watch = frame.get("token"), frame.get("watch")
         if watch is not True and (not isinstance(token, str) or not 1 <= len(token) <= 256):
@@ -129,7 +128,8 @@ async def table_socket(websocket: WebSocket) -> None:
         conn.close(4404, "no such table")
         await conn.drain()
         return
-    allowance, last = BURST, time.monotonic()
+    rate = websocket.app.state.frame_rate
+    allowance, last = 2 * rate, time.monotonic()
     hello_by = time.monotonic() + HELLO_TIMEOUT
     greeted = False
     try:
@@ -138,13 +138,13 @@ async def table_socket(websocket: WebSocket) -> None:
             try:
                 raw = await asyncio.wait_for(_receive(websocket), timeout)
             except asyncio.TimeoutError:
-                conn.send(_error("no-hello", "say hello first: {\"type\": \"hello\", ...}"))
+                conn.send(_error("no-hello", 'say hello first: {"type": "hello", ...}'))
                 conn.close(4002, "no hello")
                 break
             if raw is None:
                 break
             now = time.monotonic()
-            allowance = min(BURST, allowance + (now - last) * RATE)
+            allowance = min(2 * rate, allowance + (now - last) * rate)
             last = now
             if allowance < 1:
                 conn.send(_error("too-fast", "too many frames; this one was ignored"))
@@ -185,7 +185,7 @@ async def table_socket(websocket: WebSocket) -> None:
     finally:
         with contextlib.suppress(ServerError):
             await room.detach(conn)
-        conn.close()
+        await conn.drain()
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
@@ -257,12 +257,16 @@ async def game_record(request: Request) -> Response:
         record = next((r for r in room.table.records if r.number == number), None)
         if record is None:
             return JSONResponse(
-                {"error": "no finished game with that number: a replay shows every stone only after the end",
-                 "code": "no-game"},
+                {
+                    "error": "no finished game with that number (a replay comes after the end)",
+                    "code": "no-game",
+                },
                 status_code=404,
             )
         boards = [[[int(x) for x in row] for row in board] for _, board in record.replay()]
-        return JSONResponse({"table": room.id, "number": number, "record": record.to_dict(), "boards": boards})
+        return JSONResponse(
+            {"table": room.id, "number": number, "record": record.to_dict(), "boards": boards}
+        )
 
 
 async def leaderboard(request: Request) -> Response:
@@ -303,8 +307,10 @@ class _Headers:
             if message["type"] == "http.response.start":
                 headers = message.setdefault("headers", [])
                 headers += [
-                    (b"content-security-policy",
-                     b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'"),
+                    (
+                        b"content-security-policy",
+                        b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+                    ),
                     (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"no-referrer"),
                     (b"cache-control", b"no-store"),
@@ -320,10 +326,13 @@ def create_app(
     clock: Clock | None = None,
     bots: BotFactory | None = None,
     bot_threads: int = 2,
+    frame_rate: float = FRAME_RATE,
 ) -> Starlette:
     """The web table as an ASGI app. ``database``: an open :class:`Database`, a path, an
     ``sqlite:///`` URL, or ``None`` for ``hexengine.db`` in the user's data folder.
-    ``clock`` and ``bots`` go to every table (tests pass a fake clock and quick bots)."""
+    ``clock`` and ``bots`` go to every table (tests pass a fake clock and quick bots);
+    ``frame_rate`` is how many frames a second one client may send on average (more get
+    a ``too-fast`` error frame and are ignored)."""
     db = database if isinstance(database, Database) else Database(database_path(database))
     hub = Hub(db, clock=clock, bots=bots, bot_threads=bot_threads)
 
@@ -355,4 +364,5 @@ def create_app(
     app.add_middleware(_Headers)
     app.state.hub = hub
     app.state.db = db
+    app.state.frame_rate = float(frame_rate)
     return app

@@ -168,7 +168,9 @@ class Database:
         row = self._conn.execute(
             "SELECT id, state, meta, active FROM hexengine_tables WHERE id = ?", (table_id,)
         ).fetchone()
-        return None if row is None else SavedTable(row[0], json.loads(row[1]), json.loads(row[2]), bool(row[3]))
+        return (
+            None if row is None else SavedTable(row[0], json.loads(row[1]), json.loads(row[2]), bool(row[3]))
+        )
 
     async def active_ids(self) -> list[str]:
         """Tables whose game was running or waiting for a player at the last save."""

@@ -48,7 +48,18 @@ PROTOCOL = 1
 MAX_ACKS = 64
 MAX_OUTBOX = 5_000
 TOKEN_GRACE = 300.0
-SETTING_KEYS = ("variant", "size", "rows", "cols", "swap", "first", "alternate", "time_limit", "grace", "rated")
+SETTING_KEYS = (
+    "variant",
+    "size",
+    "rows",
+    "cols",
+    "swap",
+    "first",
+    "alternate",
+    "time_limit",
+    "grace",
+    "rated",
+)
 
 
 class ServerError(HexError):
@@ -100,7 +111,7 @@ class Connection:
         """Waits until every queued frame is written (tests and shutdown)."""
         self.close()
         with contextlib.suppress(Exception):
-            await self._writer
+            await asyncio.wait_for(self._writer, 5)
 
 
 class _RoomRatings:
@@ -291,7 +302,15 @@ class Room:
             if old is not None and old is not conn:
                 old.recipient = None
                 old.close(4001, "this seat was opened in another window")
-            conn.send({"type": "welcome", "protocol": PROTOCOL, "table": self.id, "recipient": recipient, "token": new})
+            conn.send(
+                {
+                    "type": "welcome",
+                    "protocol": PROTOCOL,
+                    "table": self.id,
+                    "recipient": recipient,
+                    "token": new,
+                }
+            )
             self.flush()
             self.schedule()
 
@@ -353,7 +372,9 @@ class Room:
         if kind == "snapshot":
             async with self.lock:
                 self.flush()
-                conn.send(self.table.spectate() if conn.recipient is None else self.table.snapshot(conn.recipient))
+                conn.send(
+                    self.table.spectate() if conn.recipient is None else self.table.snapshot(conn.recipient)
+                )
             return
         if conn.recipient is None:
             conn.send(_refusal(rid, "no-seat", "spectators watch; they cannot act at the table"))
@@ -601,4 +622,3 @@ def _default_bots(level: Any, rules: Any) -> Any:
     from ..table import computer as computer_module
 
     return computer_module.computer_bot(level, rules, seed=secrets.randbelow(2**31))
-
