@@ -192,6 +192,22 @@ def test_malformed_and_oversized_frames_get_an_error_and_do_not_disturb_the_game
         parse_frame('{"type": "move", "cell": "a1", "ply": 1.5}')
 
 
+def test_a_client_that_floods_is_slowed_down_not_served(tmp_path):
+    """Frames beyond the rate limit get a too-fast error and are ignored; the client can go on."""
+    with ServerThread(tmp_path / "hx.db", clock=hx.FakeClock(), bots=quick_bots, frame_rate=5.0) as server:
+        _, a = server.post("/api/tables", {"mode": "online", "name": "Ann", "settings": {"size": 5}})
+        ann = server.client(a["table"], a["token"])
+        for k in range(40):
+            ann.send({"type": "ping", "id": f"p{k}"})
+        ann.drain(0.3)
+        kinds = [f["type"] for f in ann.connections[-1]]
+        assert "error" in kinds and kinds.count("pong") < 40
+        assert ann.last("error")["code"] == "too-fast"
+        time.sleep(1.0)
+        ann.send({"type": "ping", "id": "late"})
+        assert ann.wait(lambda f: f.get("id") == "late")["type"] == "pong"
+
+
 def test_a_client_must_say_hello_first(server):
     """Before hello every request gets an error frame (no seat is assumed)."""
     _status, a = server.post("/api/tables", {"mode": "online", "name": "Ann", "settings": {"size": 5}})
