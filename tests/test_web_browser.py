@@ -262,10 +262,11 @@ def test_closing_and_reopening_the_page_returns_to_the_seat(browser, web):
 
 
 def test_a_game_against_the_computer(context, web):
-    """Against the computer (easy level) the person clicks any legal cell each turn; the
-    computer answers every move until the game ends, and the result is shown."""
+    """Against the computer (easy level, rated) the person clicks any legal cell each turn; the
+    computer answers every move until the game ends, the result is shown, and the leaderboard
+    page lists the person and the computer's level."""
     page = page_of(context)
-    create(page, web, mode="computer", variant="hex", size=7, level="easy")
+    create(page, web, mode="computer", variant="hex", size=7, level="easy", rated=True)
     for _ in range(30):
         page.wait_for_selector("svg.board.playable, #rematch:not([hidden])")
         if page.is_visible("#rematch"):
@@ -276,7 +277,34 @@ def test_a_game_against_the_computer(context, web):
     page.wait_for_selector("#rematch:not([hidden])")
     assert "wins" in page.inner_text("#status")
     assert "computer" in page.inner_text("#seat-B")
+    page.wait_for_selector("#ratings:not([hidden])")
     assert not page.errors
+    page.goto(web.url + "/leaderboard")
+    page.wait_for_selector("#rows tr")
+    names = page.inner_text("#rows")
+    assert "Ann" in names and "Computer (easy)" in names
+
+
+def test_after_a_resignation_in_dark_hex_the_board_stays_hidden_until_the_replay(browser, web):
+    """When a Dark Hex game ends by resignation, each player keeps only their own view (nothing is
+    revealed at the table) and the replay page shows every stone."""
+    ann_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    ann, bob = page_of(ann_ctx), page_of(bob_ctx)
+    table = create(ann, web, variant="dark")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    play(ann, "c3", "red")
+    play(bob, "e5", "blue")
+    ann.click("#resign")
+    ann.click("#resign:has-text('Confirm')")
+    bob.wait_for_selector("#rematch:not([hidden])")
+    assert "resigned" in bob.inner_text("#status") and "Blue wins" in bob.inner_text("#status")
+    assert stones(bob) == ["e5"] and stones(ann) == ["c3"]
+    bob.goto(f"{web.url}/t/{table}/replay/1")
+    bob.wait_for_selector("#position:has-text('2 / 2')")
+    assert sorted(stones(bob)) == ["c3", "e5"]
+    for c in (ann_ctx, bob_ctx):
+        c.close()
 
 
 def test_the_lobby_offers_every_table_setting(context, web):

@@ -333,6 +333,7 @@ def create_app(
     ``clock`` and ``bots`` go to every table (tests pass a fake clock and quick bots);
     ``frame_rate`` is how many frames a second one client may send on average (more get
     a ``too-fast`` error frame and are ignored)."""
+    owned = not isinstance(database, Database)
     db = database if isinstance(database, Database) else Database(database_path(database))
     hub = Hub(db, clock=clock, bots=bots, bot_threads=bot_threads)
 
@@ -343,6 +344,8 @@ def create_app(
             yield
         finally:
             await hub.stop()
+            if owned:
+                db.close()
 
     routes = [
         Route("/", _page("lobby.html")),

@@ -251,7 +251,8 @@
     // curtain
     show("#curtain", curtainUp);
     if (curtainUp) {
-      HX.$("#curtain-text").textContent = S.curtain.seat ? S.curtain.text.replace("who lifts the curtain", "tap when ready") : (S.curtain.text || "The board is covered.");
+      HX.$("#curtain-text").textContent = S.curtain.seat ? S.curtain.text.replace(/, who lifts the curtain$/, "") : (S.curtain.text || "The board is covered.");
+      if (S.curtain.seat) HX.$("#lift").textContent = who(S.curtain.color) + ": tap when ready";
       show("#lift", !!S.curtain.seat);
       show("#lift-either", !S.curtain.seat && st && st.over);
       if (st && st.colors) {
@@ -273,15 +274,24 @@
   }
 
   function renderSince() {
-    const since = S.since;
+    const st = S.state;
     const box = HX.$("#since");
-    if (!since || !since.length || !S.state || S.state.over) { box.hidden = true; return; }
-    const hits = since.filter((h) => h.result === "hit" && h.color !== (S.you && S.you.color)).length;
-    const placed = since.filter((h) => h.result === "placed").length;
+    let since = S.since;
+    const seats = mySeats();
+    if (st && S.mode !== "one-device" && seats.length === 1 && S.settings && S.settings.variant.startsWith("dark")) {
+      const k = st.history.map((h) => h.seat).lastIndexOf(seats[0]);
+      since = k >= 0 ? st.history.slice(k + 1) : [];
+    }
+    if (!since || !since.length || !st || st.over) { box.hidden = true; return; }
+    const mine = S.mode === "one-device" ? (S.you && S.you.seat) : seats[0];
+    const theirs = since.filter((h) => h.seat !== mine);
+    const hits = theirs.filter((h) => h.result === "hit").length;
+    const placed = theirs.filter((h) => h.result === "placed").length;
     const parts = [];
-    if (placed) parts.push(HX.colorName(since[0].color) + " placed " + (placed === 1 ? "a stone" : placed + " stones"));
+    if (placed && theirs.length) parts.push(HX.colorName(theirs[0].color) + " placed " + (placed === 1 ? "a stone" : placed + " stones"));
     if (hits) parts.push(hits === 1 ? "one of your stones was hit" : hits + " of your stones were hit");
-    box.textContent = "Since your last turn: " + (parts.join("; ") || "nothing new") + ".";
+    if (!parts.length) { box.hidden = true; return; }
+    box.textContent = "Since your last turn: " + parts.join("; ") + ".";
     box.hidden = false;
   }
 
