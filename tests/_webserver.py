@@ -115,7 +115,7 @@ class Client:
         self.open(hello=hello)
 
     def open(self, *, hello: bool = True) -> None:
-        self.ws = connect(self.url, open_timeout=20, max_size=None)
+        self.ws = connect(self.url, open_timeout=20, max_size=None).__enter__()
         self.connections.append([])
         if hello:
             if self.token is None:
