@@ -1,0 +1,351 @@
+// The table page: a thin client of the table's messages (docs/messages.md, docs/web.md).
+// It knows no rule: it shows what each message says and sends what the player clicks.
+"use strict";
+
+(function () {
+  const parts = location.pathname.split("/");
+  const tableId = parts[2];
+  const watching = parts[3] === "watch";
+  const S = { recipient: null, you: null, settings: null, mode: null, seats: {}, series: null,
+              curtain: null, state: null, lastSeq: null, clockAt: 0, ratings: null, rematch: null, since: null };
+  const pending = new Map();
+  let ws = null, board = null, retry = 0, stopped = false, counter = 0;
+
+  function show(id, on) { HX.$(id).hidden = !on; }
+  function status(text) { HX.$("#status").textContent = text || ""; }
+  function connection(text) { HX.$("#connection").textContent = text || ""; show("#connection", !!text); }
+
+  // ------------------------------------------------------------ connecting
+
+  async function start() {
+    const inviteMatch = location.hash.match(/invite=([\w-]+)/);
+    const stored = HX.seat.get(tableId);
+    if (watching || (!stored && !inviteMatch)) return open(null);
+    if (stored && stored.token) return open(stored.token);
+    let info;
+    try { info = await HX.api("GET", "/api/tables/" + tableId); } catch (e) { return fail(e.message); }
+    show("#join", true);
+    const host = info.seats.A && info.seats.A.name;
+    HX.$("#join-text").textContent = (host ? host + " invites you to play " : "Play ") + HX.describe(info.settings) + ".";
+    HX.$("#join-name").value = localStorage.getItem("hexengine:name") || "";
+    if (!info.invite_open) { HX.$("#join-error").textContent = "This seat is taken. You can still watch."; }
+    HX.$("#join-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const name = HX.$("#join-name").value;
+        const answer = await HX.api("POST", "/api/tables/" + tableId + "/join", { code: inviteMatch[1], name, player_id: HX.playerId() });
+        localStorage.setItem("hexengine:name", name);
+        HX.seat.set(tableId, { token: answer.token, recipient: answer.recipient, mode: "online", created: Date.now(), title: HX.describe(info.settings) });
+        history.replaceState(null, "", location.pathname);
+        show("#join", false);
+        open(answer.token);
+      } catch (e) { HX.$("#join-error").textContent = e.message; }
+    });
+  }
+
+  function fail(text) { status(text); show("#play", true); }
+
+  function open(token) {
+    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + tableId);
+    ws.onopen = () => {
+      retry = 0;
+      ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello", watch: true }));
+    };
+    ws.onmessage = (event) => receive(JSON.parse(event.data));
+    ws.onclose = (event) => {
+      if (stopped) return;
+      if (event.code === 4001) { connection("This seat was opened in another window."); return; }
+      if (event.code === 4003 || event.code === 4404) return;
+      const wait = Math.min(5000, 300 * 2 ** retry++);
+      connection("Connection lost; reconnecting…");
+      setTimeout(() => open(token === null ? null : (HX.seat.get(tableId) || {}).token || token), wait);
+    };
+  }
+
+  function send(frame) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+  }
+
+  function request(frame) {
+    const id = "c" + Date.now().toString(36) + "-" + (counter++);
+    frame.id = id;
+    if (frame.type === "move") pending.set(id, frame);
+    send(frame);
+  }
+
+  // ------------------------------------------------------------ messages
+
+  function receive(m) {
+    if (m.type === "welcome") {
+      HX.seat.update(tableId, { token: m.token, recipient: m.recipient });
+      send({ type: "saved" });
+      S.recipient = m.recipient;
+      connection("");
+      return;
+    }
+    if (m.type === "error") {
+      if (m.code === "bad-token") { HX.seat.forget(tableId); stopped = true; connection("This seat's key is not valid here any more. Reload to watch."); }
+      else connection(m.error);
+      return;
+    }
+    if (m.type === "ack") {
+      pending.delete(m.id);
+      if (!m.ok && m.code !== "stale") status(m.error);
+      return;
+    }
+    if (m.type === "pong") return;
+    if (m.seq !== undefined && m.type !== "snapshot" && S.lastSeq !== null && m.seq !== S.lastSeq + 1) {
+      send({ type: "snapshot" });
+      return;
+    }
+    if (m.seq !== undefined) S.lastSeq = m.seq;
+    const st = S.state;
+    switch (m.type) {
+      case "snapshot":
+        Object.assign(S, { settings: m.settings, mode: m.mode, seats: m.seats, you: m.you, series: m.series, curtain: m.curtain, state: m.state });
+        S.clockAt = performance.now();
+        S.since = m.reason === "curtain-lifted" && m.state ? m.state.since_last_turn : null;
+        S.rematch = null;
+        connection("");
+        if (m.reason === "reconnect" || m.reason === "join") for (const f of pending.values()) send(f);
+        break;
+      case "game_started":
+        S.state = m.state; S.ratings = null; S.rematch = null; S.since = null; S.clockAt = performance.now();
+        break;
+      case "your_turn": case "turn":
+        if (st) {
+          Object.assign(st, { to_move: m.color, to_move_seat: m.seat, clock: m.clock, text: m.text,
+                              legal_moves: m.legal_moves || [], swap_available: !!m.swap_available });
+          S.clockAt = performance.now();
+        }
+        break;
+      case "moved": case "you_hit": case "opponent_moved": case "stone_hit": case "action":
+        if (st) {
+          st.board = m.board; st.colors = m.colors; st.hidden_stones = m.hidden_stones;
+          st.history.push({ n: m.n, color: m.color, seat: m.seat, cell: m.cell, result: m.result, by: m.by });
+          st.legal_moves = []; st.swap_available = false; st.text = m.text;
+          if (m.type === "stone_hit") st.hits_received = (st.hits_received || 0) + 1;
+        }
+        break;
+      case "clock":
+        if (st) { st.clock = m.clock; S.clockAt = performance.now(); }
+        break;
+      case "curtain":
+        S.curtain = m;
+        if (m.up && st) {  // nothing of the last player's view stays in the page
+          st.board = null; st.history = []; st.legal_moves = []; st.since_last_turn = []; st.hits = [];
+          S.since = null;
+        }
+        break;
+      case "seat":
+        S.seats[m.seat] = m;
+        break;
+      case "game_over":
+        if (st) {
+          st.over = true; st.to_move = null; st.to_move_seat = null; st.legal_moves = []; st.board = m.board;
+          st.result = { winner: m.winner, winner_seat: m.winner_seat, reason: m.reason, completed_chain: m.completed_chain };
+          st.text = m.text;
+          if (S.curtain && !m.revealed) S.curtain = Object.assign({}, S.curtain, { up: true, seat: null, text: "The game is over. Each player may look at their own board." });
+          if (S.curtain && m.revealed) S.curtain = Object.assign({}, S.curtain, { up: false, seat: null });
+        }
+        S.series = m.series;
+        break;
+      case "reveal":
+        if (st) { st.board = m.board; st.history = m.history; }
+        break;
+      case "ratings":
+        S.ratings = m.changes;
+        break;
+      case "rematch":
+        S.rematch = m.ready;
+        break;
+      case "replay":
+        location.href = "/t/" + tableId + "/replay/" + m.number;
+        return;
+    }
+    render();
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  function seatOf(color) { return S.state && S.state.colors ? S.state.colors[color] : null; }
+  function mySeats() { return S.you ? S.you.seats : []; }
+  function nameOf(seat) { return (S.seats[seat] && S.seats[seat].name) || "—"; }
+  function who(color) { const seat = seatOf(color); return HX.colorName(color) + (seat ? " (" + nameOf(seat) + ")" : ""); }
+
+  function render() {
+    show("#play", true);
+    const st = S.state;
+    if (S.settings) HX.$("#title").textContent = HX.describe(S.settings);
+    const rules = st ? st.rules : S.settings;
+    if (rules && (!board || board.rows !== rules.rows || board.cols !== rules.cols)) {
+      board = new HX.Board(HX.$("#board"), rules.rows, rules.cols, clickCell);
+    }
+    const curtainUp = !!(S.curtain && S.curtain.up);
+    // players
+    for (const seat of ["A", "B"]) {
+      const info = S.seats[seat] || {};
+      const box = HX.$("#seat-" + seat);
+      const color = st && st.colors ? (st.colors.red === seat ? "red" : "blue") : null;
+      box.className = "player " + (color || "") + (st && st.to_move_seat === seat ? " to-move" : "");
+      box.querySelector(".chip").textContent = color ? HX.colorName(color) : "";
+      box.querySelector(".name").textContent = info.name ? info.name + (mySeats().includes(seat) && S.mode !== "one-device" ? " (you)" : "") : "waiting for a player…";
+      const notes = [];
+      if (info.kind === "computer") notes.push("computer, " + info.level);
+      else if (info.kind && info.computer_playing) notes.push("away: the computer plays for them");
+      else if (info.kind && !info.connected) notes.push("away");
+      box.querySelector(".note").textContent = notes.join("; ");
+    }
+    renderClocks();
+    // board
+    if (board) {
+      const showBoard = st && st.board && !curtainUp;
+      const history = st ? st.history : [];
+      const last = history.length ? history[history.length - 1].cell : null;
+      const mine = st && !curtainUp && st.to_move_seat && mySeats().includes(st.to_move_seat) ? st.legal_moves : [];
+      board.paint(showBoard ? st.board : null, {
+        last: showBoard ? last : null,
+        chain: st && st.over && st.result ? st.result.completed_chain : [],
+        legal: (mine || []).filter((m) => m !== "swap"),
+      });
+      HX.$("#board-wrap").classList.toggle("covered", curtainUp);
+    }
+    // status
+    if (!st) status(S.mode === null ? "Waiting for the second player." : "");
+    else if (st.over && st.result) status(st.text || (HX.colorName(st.result.winner) + " wins"));
+    else if (curtainUp) status("The board is covered.");
+    else status(turnText(st));
+    renderSince();
+    // moves
+    const list = HX.$("#moves");
+    list.replaceChildren(...(st && !curtainUp ? st.history : []).map((h) => HX.el("li", { class: h.color },
+      HX.colorName(h.color) + ": " + (h.result === "swapped" ? "swap" + (h.cell ? " (" + h.cell + ")" : "")
+        : (h.cell || "a hidden cell") + (h.result === "hit" ? " (hit)" : "")) + (h.by === "computer" && S.seats[h.seat] && S.seats[h.seat].kind !== "computer" ? " · played by the computer" : ""))));
+    list.scrollTop = list.scrollHeight;
+    // actions
+    const seated = mySeats().length > 0;
+    const running = st && !st.over;
+    show("#resign", seated && running && !curtainUp);
+    show("#swap", !!(st && !curtainUp && st.swap_available && mySeats().includes(st.to_move_seat)));
+    const hasCurtain = S.curtain !== null && S.curtain !== undefined;
+    show("#cover", seated && hasCurtain && !curtainUp && !(st && st.over && st.result && st.result.reason === "connection"));
+    show("#rematch", seated && st && st.over);
+    const finished = st && st.over ? st.number : null;
+    show("#replay", !!finished);
+    if (finished) HX.$("#replay").href = "/t/" + tableId + "/replay/" + finished;
+    const ready = S.rematch;
+    show("#rematch-note", !!ready);
+    if (ready) HX.$("#rematch-note").textContent = ["A", "B"].filter((s) => ready[s]).map((s) => nameOf(s)).join(" and ") + " asked for a rematch.";
+    if (ready && mySeats().every((s) => ready[s])) HX.$("#rematch").disabled = true; else HX.$("#rematch").disabled = false;
+    show("#ratings", !!S.ratings);
+    if (S.ratings) HX.$("#ratings").textContent = "Ratings: " + ["A", "B"].map((s) => nameOf(s) + " " + S.ratings[s].before.rating.toFixed(1) + " → " + S.ratings[s].after.rating.toFixed(1)).join(", ");
+    HX.$("#series").textContent = S.series && S.series.games ? "Series: " + nameOf("A") + " " + S.series.wins.A + " – " + S.series.wins.B + " " + nameOf("B") : "";
+    // links
+    const stored = HX.seat.get(tableId) || {};
+    show("#links", S.mode !== "one-device");
+    const inviteOpen = !!stored.invite && !(S.seats.B && S.seats.B.kind);
+    show("#invite-box", inviteOpen);
+    if (inviteOpen) HX.$("#invite").value = location.origin + stored.invite;
+    HX.$("#watch-link").href = "/t/" + tableId + "/watch";
+    HX.$("#watch-link").textContent = location.origin + "/t/" + tableId + "/watch";
+    // curtain
+    show("#curtain", curtainUp);
+    if (curtainUp) {
+      HX.$("#curtain-text").textContent = S.curtain.seat ? S.curtain.text.replace(/, who lifts the curtain$/, "") : (S.curtain.text || "The board is covered.");
+      if (S.curtain.seat) HX.$("#lift").textContent = who(S.curtain.color) + ": tap when ready";
+      show("#lift", !!S.curtain.seat);
+      show("#lift-either", !S.curtain.seat && st && st.over);
+      if (st && st.colors) {
+        HX.$("#lift-A").textContent = "Show " + who(st.colors.red === "A" ? "red" : "blue") + "'s board";
+        HX.$("#lift-B").textContent = "Show " + who(st.colors.red === "B" ? "red" : "blue") + "'s board";
+      }
+    }
+  }
+
+  function turnText(st) {
+    if (!st.to_move) return "";
+    const seat = st.to_move_seat;
+    const goal = S.settings.variant === "rex" ? "avoid joining your two " + st.to_move + " edges" : "join your two " + st.to_move + " edges";
+    if (mySeats().includes(seat) && !(S.seats[seat] || {}).computer_playing) {
+      const prefix = S.mode === "one-device" ? who(st.to_move) + ", your move" : "Your move: you play " + HX.colorName(st.to_move);
+      return prefix + " (" + goal + ")" + (st.text && st.text.includes("again") ? ". You hit a stone: move again." : ".");
+    }
+    return who(st.to_move) + " to move.";
+  }
+
+  function renderSince() {
+    const st = S.state;
+    const box = HX.$("#since");
+    let since = S.since;
+    const seats = mySeats();
+    if (st && S.mode !== "one-device" && seats.length === 1 && S.settings && S.settings.variant.startsWith("dark")) {
+      const k = st.history.map((h) => h.seat).lastIndexOf(seats[0]);
+      since = k >= 0 ? st.history.slice(k + 1) : [];
+    }
+    if (!since || !since.length || !st || st.over) { box.hidden = true; return; }
+    const mine = S.mode === "one-device" ? (S.you && S.you.seat) : seats[0];
+    const theirs = since.filter((h) => h.seat !== mine);
+    const hits = theirs.filter((h) => h.result === "hit").length;
+    const placed = theirs.filter((h) => h.result === "placed").length;
+    const parts = [];
+    if (placed && theirs.length) parts.push(HX.colorName(theirs[0].color) + " placed " + (placed === 1 ? "a stone" : placed + " stones"));
+    if (hits) parts.push(hits === 1 ? "one of your stones was hit" : hits + " of your stones were hit");
+    if (!parts.length) { box.hidden = true; return; }
+    box.textContent = "Since your last turn: " + parts.join("; ") + ".";
+    box.hidden = false;
+  }
+
+  function renderClocks() {
+    const st = S.state;
+    for (const seat of ["A", "B"]) {
+      const el = HX.$("#seat-" + seat + " .clock");
+      let text = "";
+      if (st && st.clock && st.clock.seat === seat && !st.over) {
+        const c = st.clock;
+        if (c.remaining !== null && c.remaining !== undefined) text = HX.clockText(c.remaining - (performance.now() - S.clockAt) / 1000);
+        else if (c.paused !== null && c.paused !== undefined) text = HX.clockText(c.paused) + " (paused)";
+        else if (c.limit) text = HX.clockText(c.limit);
+      } else if (S.settings && S.settings.time_limit && st && !st.over) text = HX.clockText(S.settings.time_limit);
+      el.textContent = text;
+      el.classList.toggle("low", text !== "" && st && st.clock && st.clock.remaining !== null && st.clock.remaining - (performance.now() - S.clockAt) / 1000 < 10);
+    }
+  }
+
+  // ------------------------------------------------------------ acting
+
+  function clickCell(cell) {
+    const st = S.state;
+    if (!st || st.over || (S.curtain && S.curtain.up)) return;
+    if (!mySeats().includes(st.to_move_seat) || !st.legal_moves.includes(cell)) return;
+    for (const f of pending.values()) if (f.ply === st.history.length) return;  // one move per turn in flight
+    request({ type: "move", ply: st.history.length, cell });
+  }
+
+  HX.$("#swap").addEventListener("click", () => {
+    const st = S.state;
+    if (st && st.swap_available) request({ type: "move", ply: st.history.length, cell: "swap" });
+  });
+  let resignArmed = null;
+  HX.$("#resign").addEventListener("click", () => {
+    const button = HX.$("#resign");
+    if (!resignArmed) {
+      button.textContent = "Confirm: resign";
+      resignArmed = setTimeout(() => { resignArmed = null; button.textContent = "Resign"; }, 4000);
+      return;
+    }
+    clearTimeout(resignArmed); resignArmed = null; button.textContent = "Resign";
+    const frame = { type: "resign" };
+    if (S.mode === "one-device" && S.state) frame.seat = S.state.to_move_seat;
+    request(frame);
+  });
+  HX.$("#cover").addEventListener("click", () => request({ type: "raise" }));
+  HX.$("#rematch").addEventListener("click", () => request({ type: "rematch" }));
+  HX.$("#lift").addEventListener("click", () => request({ type: "lift" }));
+  HX.$("#lift-A").addEventListener("click", () => request({ type: "lift", seat: "A" }));
+  HX.$("#lift-B").addEventListener("click", () => request({ type: "lift", seat: "B" }));
+  HX.$("#copy-invite").addEventListener("click", () => { HX.$("#invite").select(); navigator.clipboard && navigator.clipboard.writeText(HX.$("#invite").value); });
+  window.addEventListener("resize", () => board && board.maybeRotate());
+  setInterval(renderClocks, 250);
+  setInterval(() => send({ type: "ping" }), 25000);
+  start();
+})();
