@@ -11,7 +11,8 @@ Prints a table of rates and ratios (ours / OpenSpiel):
   19x19 Hex, 11x11 Rex (``misere(game=hex)``) and 11x11 Dark Hex;
 - the floor: a bare C++ loop that only shuffles, fills and checks the board;
 - MCTS simulations per second from the empty board and from a midgame, ours
-  (one thread) against ``pyspiel.MCTSBot`` with ``RandomRolloutEvaluator(1)``;
+  (one thread) against ``pyspiel.MCTSBot`` with ``RandomRolloutEvaluator(1)``,
+  both running searches of 20,000 simulations;
 - our MCTS with two threads against one thread.
 
 Each figure is the best of a few repetitions, all in this one process, so the
@@ -116,17 +117,16 @@ def main() -> None:
         row(f"floor: bare shuffle+fill+check {size}x{size}", floor, None)
 
     print(f"\n{'MCTS simulations per second, 11x11 Hex':<44}{'hexengine':>14}{'OpenSpiel':>14}{'ratio':>9}")
-    sims = int(100_000 * scale) or 2000
-    spiel_sims = int(20_000 * scale) or 500
+    sims = int(20_000 * scale) or 500  # the same search size for both engines
     hex11 = spiel_game(pyspiel, "hex", 11)
     for label, moves in [("empty board", []), ("midgame (16 stones)", MIDGAME_11)]:
         ours = our_mcts(moves, sims, 1, repeat)
-        theirs = spiel_mcts(pyspiel, hex11, moves, spiel_sims, repeat)
+        theirs = spiel_mcts(pyspiel, hex11, moves, sims, repeat)
         row(label, ours, theirs)
 
     print(f"\n{'threads, 11x11 Hex from the empty board':<44}{'2 threads':>14}{'1 thread':>14}{'ratio':>9}")
-    two = our_mcts([], sims * 2, 2, repeat)
-    one = our_mcts([], sims * 2, 1, repeat)
+    two = our_mcts([], sims * 10, 2, repeat)
+    one = our_mcts([], sims * 10, 1, repeat)
     row("MCTS simulations per second", two, one)
 
     if args.json:
