@@ -44,5 +44,7 @@ Rules rules_from_py(const std::string& variant, int rows, int cols, const std::s
 void register_errors(py::module_& m);
 // Rules, cells, Game and View.
 void bind_game(py::module_& m);
+// The Hex and Rex solver.
+void bind_solver(py::module_& m);
 
 }  // namespace hexengine::bindings

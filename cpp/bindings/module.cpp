@@ -6,4 +6,5 @@ PYBIND11_MODULE(_core, m) {
   using namespace hexengine::bindings;
   register_errors(m);
   bind_game(m);
+  bind_solver(m);
 }

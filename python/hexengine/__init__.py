@@ -15,6 +15,7 @@ from .cells import Cell
 from .errors import HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .solver import KNOWLEDGE, SolveError, SolveResult, SolveStatus, solve
 from .text import board_text
 from .view import View
 
@@ -22,6 +23,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BLUE",
+    "KNOWLEDGE",
     "RED",
     "SWAP",
     "Action",
@@ -36,9 +38,13 @@ __all__ = [
     "MoveResult",
     "Rules",
     "RulesError",
+    "SolveError",
+    "SolveResult",
+    "SolveStatus",
     "SwapForm",
     "Variant",
     "View",
     "__version__",
     "board_text",
+    "solve",
 ]

@@ -76,3 +76,37 @@ class Game:
     def board_after(self, actions: int) -> npt.NDArray[np.int8]: ...
     def view(self, color: int) -> View: ...
     def spectator_view(self) -> View: ...
+
+# Solver results: (winner 0|1|2, to_move 1|2, status, winning move indices or None,
+# swap wins, best move index (-1 none, -2 swap), nodes, seconds, memory bytes, table entries)
+_SolveTuple = tuple[int, int, str, list[int] | None, bool, int, int, float, int, int]
+
+def solve_game(
+    game: Game,
+    winning_moves: bool,
+    max_nodes: int,
+    max_seconds: float,
+    max_memory: int,
+    knowledge: list[str] | None = None,
+) -> _SolveTuple: ...
+def solve_view(
+    view: View,
+    winning_moves: bool,
+    max_nodes: int,
+    max_seconds: float,
+    max_memory: int,
+    knowledge: list[str] | None = None,
+) -> _SolveTuple: ...
+def solve_position(
+    variant: str,
+    rows: int,
+    cols: int,
+    board: list[int],
+    to_move: int,
+    winning_moves: bool,
+    max_nodes: int,
+    max_seconds: float,
+    max_memory: int,
+    knowledge: list[str] | None = None,
+) -> _SolveTuple: ...
+def solve_reference(variant: str, rows: int, cols: int, board: list[int], to_move: int) -> int: ...

@@ -1,0 +1,693 @@
+#include "solver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "errors.h"
+#include "solver_knowledge.h"
+#include "vc.h"
+
+namespace hexengine {
+
+namespace solver {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Proof numbers: kInf marks a proven value; finite values stay below it.
+constexpr uint32_t kInf = 0x3fffffff;
+constexpr uint32_t kMaxFinite = kInf - 1;
+constexpr double kEpsilon = 0.25;  // the 1+epsilon trick (Pawlewicz and Lew)
+
+uint32_t sat(uint64_t v) { return v >= kMaxFinite ? kMaxFinite : static_cast<uint32_t>(v); }
+
+// Transposition table: open addressing with linear probing, growing by
+// doubling up to the memory budget; never evicts (so a full table at the
+// budget ends the search with MemoryLimit instead of losing work silently).
+class Table {
+ public:
+  struct Entry {
+    uint64_t key = 0;  // 0 marks an empty slot (keys are forced non-zero)
+    uint32_t phi = 0, delta = 0;
+  };
+
+  Table(uint64_t budget) : budget_(budget) { resize(1u << 12); }
+
+  bool find(uint64_t key, uint32_t& phi, uint32_t& delta) const {
+    for (size_t i = key & mask_;; i = (i + 1) & mask_) {
+      const Entry& e = slots_[i];
+      if (e.key == key) {
+        phi = e.phi;
+        delta = e.delta;
+        return true;
+      }
+      if (e.key == 0) return false;
+    }
+  }
+
+  // Stores a value; false when the table is full at its budget.
+  bool store(uint64_t key, uint32_t phi, uint32_t delta) {
+    size_t i = key & mask_;
+    for (;; i = (i + 1) & mask_) {
+      Entry& e = slots_[i];
+      if (e.key == key) {
+        e.phi = phi;
+        e.delta = delta;
+        return true;
+      }
+      if (e.key == 0) break;
+    }
+    if ((size_ + 1) * 10 > slots_.size() * 7) {  // load above 0.7: grow if allowed
+      if (slots_.size() * 2 * sizeof(Entry) <= budget_) {
+        resize(slots_.size() * 2);
+        return store(key, phi, delta);
+      }
+      if ((size_ + 1) * 10 > slots_.size() * 9) return false;  // full at the budget
+    }
+    slots_[i] = {key, phi, delta};
+    ++size_;
+    return true;
+  }
+
+  uint64_t bytes() const { return slots_.size() * sizeof(Entry); }
+  uint64_t size() const { return size_; }
+
+ private:
+  void resize(size_t n) {
+    std::vector<Entry> old;
+    old.swap(slots_);
+    slots_.assign(n, Entry{});
+    mask_ = n - 1;
+    size_ = 0;
+    for (const Entry& e : old) {
+      if (!e.key) continue;
+      size_t i = e.key & mask_;
+      while (slots_[i].key) i = (i + 1) & mask_;
+      slots_[i] = e;
+      ++size_;
+    }
+  }
+
+  std::vector<Entry> slots_;
+  size_t mask_ = 0;
+  size_t size_ = 0;
+  uint64_t budget_;
+};
+
+// Proof and disproof numbers of a position for its player to move.
+struct Value {
+  uint32_t phi = 1, delta = 1;
+  bool won() const { return phi == 0; }
+  bool lost() const { return delta == 0; }
+};
+
+constexpr Value kWon{0, kInf};
+constexpr Value kLost{kInf, 0};
+
+template <int W>
+class Search {
+ public:
+  using BB = Bitboard<W>;
+
+  Search(const Rules& rules, const SolveLimits& limits)
+      : geom_(make_geometry(rules.rows, rules.cols)),
+        bi_(geom_),
+        misere_(is_misere(rules.variant)),
+        k_(limits.knowledge),
+        limits_(limits),
+        table_(table_budget(limits.max_memory)),
+        start_(Clock::now()) {
+    if (!k_.vc) k_.mustplay = false;
+    if (misere_) k_.vc = k_.mustplay = false;
+    if (!misere_) k_.rex_pairing = false;
+  }
+
+  SolveResult run(const Board& red, const Board& blue, Color to_move) {
+    SolveResult res;
+    res.to_move = to_move;
+    Pos<W> root;
+    root.stones[0] = BB::from(red);
+    root.stones[1] = BB::from(blue);
+    root.mover = index_of(to_move);
+
+    const Value v = solve_position(root);
+    if (!stopped()) {
+      const bool mover_wins = v.won();
+      res.winner = mover_wins ? to_move : opponent(to_move);
+      if (mover_wins) find_winning_moves(root, res);
+    }
+    finish(res);
+    return res;
+  }
+
+  // Solves the position reached by one move `p` of the mover of `pos`;
+  // returns whether the mover of `pos` wins by it, or nothing if stopped.
+  std::optional<bool> move_wins(const Pos<W>& pos, int p) {
+    Pos<W> child = pos;
+    child.stones[pos.mover].set(p);
+    child.mover ^= 1;
+    const Value v = solve_position(child);
+    if (stopped()) return std::nullopt;
+    return v.lost();
+  }
+
+  // Numbers of `pos` for its player to move (after the fill-in, which may
+  // pass the move in Rex, they are turned back to that player's terms).
+  Value solve_position(Pos<W> pos) {
+    const int mover = pos.mover;
+    reduce_pos(pos);
+    Value v;
+    if (!terminal(pos, v)) mid(pos, hash(pos), v, kInf, kInf);
+    return pos.mover == mover ? v : Value{v.delta, v.phi};
+  }
+
+  bool stopped() const { return status_ != SolveStatus::Proven; }
+
+  void finish(SolveResult& res) {
+    res.status = status_;
+    if (stopped()) {
+      res.winner.reset();
+      res.winning_moves.clear();
+      res.winning_moves_known = false;
+      res.best_move = -1;
+    }
+    res.stats.nodes = nodes_;
+    res.stats.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    res.stats.memory_bytes = std::max(peak_memory_, memory());
+    res.stats.tt_entries = table_.size();
+  }
+
+  int to_public(int p) const { return geom_.unpadded(p); }
+  const BoardInfo<W>& info() const { return bi_; }
+
+ private:
+  static uint64_t table_budget(uint64_t max_memory) {
+    const uint64_t reserve = 8ull << 20;  // H-search workspace and search stack
+    return max_memory > 2 * reserve ? max_memory - reserve : max_memory / 2;
+  }
+
+  uint64_t memory() const { return table_.bytes() + vc_.memory() + stack_bytes_; }
+
+  int reduce_pos(Pos<W>& pos) const {
+    if (!k_.dead && !k_.captured) return 0;
+    return reduce(bi_, pos, k_.dead, k_.captured, misere_);
+  }
+
+  // Whether `pos` is decided without search; sets its value.
+  bool terminal(const Pos<W>& pos, Value& v) const {
+    const int j = joined_colour(bi_, pos);
+    if (j < 0) return false;
+    const bool mover_wins = misere_ ? (j != pos.mover) : (j == pos.mover);
+    v = mover_wins ? kWon : kLost;
+    return true;
+  }
+
+  uint64_t hash_one(const Pos<W>& pos, const std::array<int16_t, 64 * W>* map, bool swap_colours) const {
+    uint64_t h = 0;
+    for (int c = 0; c < 2; ++c) {
+      const int zc = swap_colours ? 1 - c : c;
+      pos.stones[c].for_each([&](int p) { h ^= bi_.zobrist[zc][map ? (*map)[p] : p]; });
+    }
+    const int mover = swap_colours ? 1 - pos.mover : pos.mover;
+    if (mover) h ^= bi_.zobrist_blue_to_move;
+    return h;
+  }
+
+  // Canonical key: the smallest key among the symmetric images of `pos`
+  // (half turn; on square boards also the transposition with colours swapped).
+  uint64_t hash(const Pos<W>& pos) const {
+    uint64_t h = hash_one(pos, nullptr, false);
+    if (k_.symmetry) {
+      h = std::min(h, hash_one(pos, &bi_.rot, false));
+      if (bi_.square) {
+        h = std::min(h, hash_one(pos, &bi_.transp, true));
+        uint64_t t = 0;
+        // Transposition after the half turn.
+        for (int c = 0; c < 2; ++c) {
+          pos.stones[c].for_each([&](int p) { t ^= bi_.zobrist[1 - c][bi_.transp[bi_.rot[p]]]; });
+        }
+        if (1 - pos.mover) t ^= bi_.zobrist_blue_to_move;
+        h = std::min(h, t);
+      }
+    }
+    return h ? h : 1;
+  }
+
+  bool check_limits() {
+    if (stopped()) return false;
+    if (limits_.max_nodes && nodes_ >= limits_.max_nodes) {
+      status_ = SolveStatus::NodeLimit;
+      return false;
+    }
+    if ((nodes_ & 255) == 0) {
+      if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
+        status_ = SolveStatus::Stopped;
+        return false;
+      }
+      if (limits_.max_seconds > 0 &&
+          std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.max_seconds) {
+        status_ = SolveStatus::TimeLimit;
+        return false;
+      }
+      peak_memory_ = std::max(peak_memory_, memory());
+    }
+    return true;
+  }
+
+  void store(uint64_t key, const Value& v) {
+    if (!table_.store(key, v.phi, v.delta) && !stopped()) status_ = SolveStatus::MemoryLimit;
+  }
+
+  struct Child {
+    int move;       // padded index
+    Pos<W> pos;     // after the move and the fill-in
+    uint64_t key;
+    bool same_mover;  // Rex fill-in passed the move back
+    bool decided;
+    Value fixed;    // value when decided
+  };
+
+  // The moves worth trying at `pos`, or a decided value.
+  bool expand(const Pos<W>& pos, Value& decided, BB& moves) {
+    const int me = pos.mover, you = 1 - me;
+    const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    moves = empty;
+    if (k_.rex_pairing) {
+      const bool even = (empty.count() % 2) == 0;
+      if (even && rex_forced_join(bi_, pos, me)) {
+        decided = kLost;
+        return true;
+      }
+      if (!even && rex_forced_join(bi_, pos, you)) {
+        decided = kWon;
+        return true;
+      }
+    }
+    if (k_.vc) {
+      const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
+      if (mine.full || mine.semis) {
+        decided = kWon;
+        return true;
+      }
+      const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
+      if (theirs.full) {
+        decided = kLost;
+        return true;
+      }
+      if (k_.mustplay && theirs.semis) {
+        moves &= theirs.intersection;
+        if (!moves.any()) {
+          decided = kLost;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  void make_child(const Pos<W>& pos, int p, Child& ch) {
+    ch.move = p;
+    ch.pos = pos;
+    ch.pos.stones[pos.mover].set(p);
+    ch.pos.mover ^= 1;
+    reduce_pos(ch.pos);
+    ch.same_mover = ch.pos.mover == pos.mover;
+    ch.decided = terminal(ch.pos, ch.fixed);
+    ch.key = ch.decided ? 0 : hash(ch.pos);
+  }
+
+  // Value of a child for the player to move at the parent: (phi, delta) of
+  // "the parent's mover wins through this child".
+  Value child_value(const Child& ch) const {
+    Value v;
+    if (ch.decided) {
+      v = ch.fixed;
+    } else if (!table_.find(ch.key, v.phi, v.delta)) {
+      v = Value{};
+    }
+    return ch.same_mover ? v : Value{v.delta, v.phi};
+  }
+
+  // Order of moves for ties: nearer the centre first.
+  int centrality(int p) const {
+    const int r = p / bi_.stride, c = p % bi_.stride;
+    const int dr = 2 * r - (bi_.rows - 1), dc = 2 * c - (bi_.cols - 1);
+    return std::abs(dr) + std::abs(dc) + std::abs(dr + dc);
+  }
+
+  // df-pn MID: searches `pos` until its numbers reach the thresholds.
+  void mid(const Pos<W>& pos, uint64_t key, Value& out, uint32_t th_phi, uint32_t th_delta) {
+    ++nodes_;
+    if (!check_limits()) {
+      if (!table_.find(key, out.phi, out.delta)) out = Value{};
+      return;
+    }
+    Value decided;
+    BB moves;
+    if (expand(pos, decided, moves)) {
+      out = decided;
+      store(key, out);
+      return;
+    }
+    if (!moves.any()) {  // cannot happen on a board that is not full; stay safe
+      out = kLost;
+      store(key, out);
+      return;
+    }
+    std::vector<Child> children(moves.count());
+    stack_bytes_ += children.size() * sizeof(Child);
+    {
+      std::vector<int> order;
+      moves.for_each([&](int p) { order.push_back(p); });
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return centrality(a) < centrality(b); });
+      for (size_t i = 0; i < order.size(); ++i) make_child(pos, order[i], children[i]);
+    }
+    for (;;) {
+      // Numbers of this node from its children.
+      uint64_t delta_sum = 0;
+      uint32_t phi_min = kInf, phi_second = kInf;
+      int best = -1;
+      uint32_t best_delta = 0;
+      for (size_t i = 0; i < children.size(); ++i) {
+        const Value v = child_value(children[i]);
+        delta_sum += v.delta;
+        if (v.phi < phi_min) {
+          phi_second = phi_min;
+          phi_min = v.phi;
+          best = static_cast<int>(i);
+          best_delta = v.delta;
+        } else if (v.phi < phi_second) {
+          phi_second = v.phi;
+        }
+      }
+      if (phi_min == 0) {
+        out = kWon;
+      } else {
+        out.phi = phi_min;
+        out.delta = delta_sum == 0 ? 0 : sat(delta_sum);
+        if (out.phi >= kInf) out = kLost;
+      }
+      if (out.phi >= th_phi || out.delta >= th_delta || stopped()) break;
+      // Thresholds for the most proving child, in its parent's terms.
+      const uint64_t child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + best_delta;
+      uint64_t child_th_phi = phi_second >= kInf ? kInf
+                                                 : std::max<uint64_t>(phi_second + 1,
+                                                                      static_cast<uint64_t>(phi_second * (1 + kEpsilon)));
+      child_th_phi = std::min<uint64_t>(child_th_phi, th_phi);
+      const uint32_t tphi = static_cast<uint32_t>(std::min<uint64_t>(child_th_phi, kInf));
+      const uint32_t tdelta = static_cast<uint32_t>(std::min<uint64_t>(child_th_delta, kInf));
+      Child& ch = children[best];
+      Value cv;
+      // The child's own numbers: its phi is our delta unless it kept the move.
+      if (ch.same_mover) {
+        mid(ch.pos, ch.key, cv, tphi, tdelta);
+      } else {
+        mid(ch.pos, ch.key, cv, tdelta, tphi);
+      }
+    }
+    stack_bytes_ -= children.size() * sizeof(Child);
+    store(key, out);
+  }
+
+  // After the root is won: the winning moves (all, or one) of the root position.
+  void find_winning_moves(const Pos<W>& root, SolveResult& res) {
+    const BB empty = bi_.on_board.andnot(root.stones[0] | root.stones[1]);
+    std::vector<int> order;
+    empty.for_each([&](int p) { order.push_back(p); });
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return centrality(a) < centrality(b); });
+    // Try first the cells the search already knows to win (cheap table hits).
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return known_win(root, a) > known_win(root, b); });
+    for (int p : order) {
+      const std::optional<bool> wins = move_wins(root, p);
+      if (!wins) return;  // stopped
+      if (*wins) {
+        if (res.best_move < 0) res.best_move = to_public(p);
+        if (!limits_.winning_moves) return;
+        res.winning_moves.push_back(to_public(p));
+      }
+    }
+    std::sort(res.winning_moves.begin(), res.winning_moves.end());
+    res.winning_moves_known = limits_.winning_moves;
+  }
+
+  int known_win(const Pos<W>& pos, int p) const {
+    Child ch;
+    const_cast<Search*>(this)->make_child(pos, p, ch);
+    const Value v = child_value(ch);
+    return v.won() ? 1 : 0;
+  }
+
+  Geometry geom_;
+  BoardInfo<W> bi_;
+  bool misere_;
+  SolveKnowledge k_;
+  SolveLimits limits_;
+  Table table_;
+  VcBuilder<W> vc_;
+  Clock::time_point start_;
+  SolveStatus status_ = SolveStatus::Proven;
+  uint64_t nodes_ = 0;
+  uint64_t peak_memory_ = 0;
+  uint64_t stack_bytes_ = 0;
+};
+
+// Runs `f` with a Search<W> of the smallest width that fits the board.
+template <class F>
+auto with_search(const Rules& rules, const SolveLimits& limits, F&& f) {
+  const int w = words_for(rules.rows, rules.cols);
+  switch (w) {
+    case 1: { Search<1> s(rules, limits); return f(s); }
+    case 2: { Search<2> s(rules, limits); return f(s); }
+    case 3: { Search<3> s(rules, limits); return f(s); }
+    case 4: { Search<4> s(rules, limits); return f(s); }
+    case 5: { Search<5> s(rules, limits); return f(s); }
+    default: { Search<6> s(rules, limits); return f(s); }
+  }
+}
+
+void check_limits_valid(const SolveLimits& limits) {
+  if (!(limits.max_seconds >= 0) || !std::isfinite(limits.max_seconds)) {
+    throw SolveError("max_seconds must be a finite number of seconds >= 0 (0 means no limit), not " +
+                     std::to_string(limits.max_seconds));
+  }
+  if (limits.max_memory < (16ull << 20)) {
+    throw SolveError("max_memory must be at least 16 MiB (16777216 bytes), not " +
+                     std::to_string(limits.max_memory));
+  }
+}
+
+void check_position(const Rules& rules, const Board& red, const Board& blue) {
+  if (is_dark(rules.variant)) {
+    throw SolveError("cannot solve " + variant_name(rules.variant) +
+                     ": Dark Hex hides stones, so it has no perfect-information solution; the solver "
+                     "handles 'hex' and 'rex'");
+  }
+  const Geometry g = make_geometry(rules.rows, rules.cols);
+  if ((red & blue).any()) throw SolveError("a cell holds both a red and a blue stone");
+  if (red.andnot(g.on_board).any() || blue.andnot(g.on_board).any()) {
+    throw SolveError("a stone lies off the " + std::to_string(g.rows) + "x" + std::to_string(g.cols) + " board");
+  }
+  for (Color c : {Color::Red, Color::Blue}) {
+    const Board& s = c == Color::Red ? red : blue;
+    const Board start = s & g.first_edge[index_of(c)];
+    if (start.any() && (flood(start, s, g.stride) & g.second_edge[index_of(c)]).any()) {
+      throw SolveError(std::string("the position is finished: ") + color_name(c) + " has joined their edges");
+    }
+  }
+}
+
+}  // namespace
+
+}  // namespace solver
+
+const char* status_name(SolveStatus s) {
+  switch (s) {
+    case SolveStatus::Proven: return "proven";
+    case SolveStatus::NodeLimit: return "nodes";
+    case SolveStatus::TimeLimit: return "time";
+    case SolveStatus::MemoryLimit: return "memory";
+    case SolveStatus::Stopped: return "stopped";
+  }
+  return "?";
+}
+
+SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move, const SolveLimits& limits) {
+  solver::check_limits_valid(limits);
+  solver::check_position(rules, red, blue);
+  return solver::with_search(rules, limits, [&](auto& s) { return s.run(red, blue, to_move); });
+}
+
+SolveResult solve_game(const Game& game, const SolveLimits& limits) {
+  const Rules& rules = game.rules();
+  solver::check_limits_valid(limits);
+  if (is_dark(rules.variant)) solver::check_position(rules, Board{}, Board{});  // throws
+  if (game.is_over()) {
+    throw SolveError("the game is over (" + std::string(color_name(*game.winner())) + " won): nothing to solve");
+  }
+  if (rules.swap != SwapForm::Off && game.history().empty()) {
+    throw SolveError("the swap rule is still to come: who ends up with which colour is undecided before the "
+                     "first move, so solve after Red's first stone, or play with swap='off'");
+  }
+  const Color me = *game.to_move();
+  if (!game.swap_available()) {
+    return solve(rules, game.stones(Color::Red), game.stones(Color::Blue), me, limits);
+  }
+  // Swap available now: one more move for the player to move (Blue).
+  SolveResult plain = solve(rules, game.stones(Color::Red), game.stones(Color::Blue), me, limits);
+  if (plain.status != SolveStatus::Proven) return plain;
+  if (rules.swap == SwapForm::Sides) {
+    // Same board, Blue to move, but the mover now plays Red: swapping wins
+    // exactly when Red wins the position.
+    plain.swap_wins = plain.winner == Color::Red;
+    if (plain.swap_wins) plain.best_move = -2;
+    return plain;
+  }
+  Game swapped = game;
+  swapped.swap();
+  SolveLimits rest = limits;
+  if (limits.max_nodes) {
+    rest.max_nodes = limits.max_nodes > plain.stats.nodes ? limits.max_nodes - plain.stats.nodes : 1;
+  }
+  if (limits.max_seconds > 0) {
+    rest.max_seconds = std::max(1e-9, limits.max_seconds - plain.stats.seconds);
+  }
+  SolveResult after = solve(rules, swapped.stones(Color::Red), swapped.stones(Color::Blue), *swapped.to_move(), rest);
+  SolveResult out = plain;
+  out.stats.nodes += after.stats.nodes;
+  out.stats.seconds += after.stats.seconds;
+  out.stats.memory_bytes = std::max(out.stats.memory_bytes, after.stats.memory_bytes);
+  out.stats.tt_entries += after.stats.tt_entries;
+  if (after.status != SolveStatus::Proven) {
+    out.status = after.status;
+    out.winner.reset();
+    out.winning_moves.clear();
+    out.winning_moves_known = false;
+    out.best_move = -1;
+    return out;
+  }
+  out.swap_wins = after.winner == me;  // the mover keeps their colour in the pieces form
+  if (out.swap_wins) {
+    out.winner = me;
+    if (out.best_move < 0) out.best_move = -2;
+  }
+  return out;
+}
+
+SolveResult solve_view(const View& view, const SolveLimits& limits) {
+  if (is_dark(view.rules.variant)) solver::check_position(view.rules, Board{}, Board{});  // throws
+  Game game(view.rules);
+  for (const Action& a : view.history) {
+    if (a.result == MoveResult::Swapped) {
+      game.swap();
+    } else {
+      game.play(a.cell);
+    }
+  }
+  return solve_game(game, limits);
+}
+
+SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
+  SolveKnowledge k{false, false, false, false, false, false};
+  for (const std::string& n : names) {
+    if (n == "dead") {
+      k.dead = true;
+    } else if (n == "captured") {
+      k.captured = true;
+    } else if (n == "vc") {
+      k.vc = true;
+    } else if (n == "mustplay") {
+      k.mustplay = true;
+    } else if (n == "rex-pairing") {
+      k.rex_pairing = true;
+    } else if (n == "symmetry") {
+      k.symmetry = true;
+    } else {
+      throw SolveError("unknown solver knowledge '" + n +
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry'");
+    }
+  }
+  if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");
+  return k;
+}
+
+// Plain exhaustive search: negamax with alpha-beta over win/loss and a memo,
+// using its own connection test. Independent of the solver's knowledge.
+Color solve_reference(const Rules& rules, const Board& red, const Board& blue, Color to_move) {
+  solver::check_position(rules, red, blue);
+  const Geometry g = make_geometry(rules.rows, rules.cols);
+  if (g.cells > 25) throw SolveError("solve_reference is for boards of at most 25 cells");
+  const bool misere = is_misere(rules.variant);
+  const int n = g.cells;
+  // Neighbour lists over public indices.
+  std::vector<std::vector<int>> nb(n);
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c)
+      for (int d = 0; d < 6; ++d) {
+        const int nr = r + solver::kDirRow[d], nc = c + solver::kDirCol[d];
+        if (nr >= 0 && nr < g.rows && nc >= 0 && nc < g.cols) nb[r * g.cols + c].push_back(nr * g.cols + nc);
+      }
+  auto joined = [&](uint32_t s, int colour) {
+    // Depth-first search from the first edge of `colour`.
+    uint32_t seen = 0;
+    std::vector<int> stack;
+    for (int i = 0; i < n; ++i) {
+      const int r = i / g.cols, c = i % g.cols;
+      const bool first = colour == 0 ? r == 0 : c == 0;
+      if (first && ((s >> i) & 1u)) {
+        seen |= 1u << i;
+        stack.push_back(i);
+      }
+    }
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      const int r = i / g.cols, c = i % g.cols;
+      if (colour == 0 ? r == g.rows - 1 : c == g.cols - 1) return true;
+      for (int j : nb[i]) {
+        if (((s >> j) & 1u) && !((seen >> j) & 1u)) {
+          seen |= 1u << j;
+          stack.push_back(j);
+        }
+      }
+    }
+    return false;
+  };
+  uint32_t s[2] = {0, 0};
+  for (int i = 0; i < n; ++i) {
+    if (red.test(g.padded(i))) s[0] |= 1u << i;
+    if (blue.test(g.padded(i))) s[1] |= 1u << i;
+  }
+  std::unordered_map<uint64_t, bool> memo;
+  // Whether the player to move (m) wins.
+  auto wins = [&](auto&& self, int m) -> bool {
+    const uint64_t key = uint64_t{s[0]} | (uint64_t{s[1]} << 25) | (uint64_t(m) << 50);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    bool result = false;
+    const uint32_t empty = ((n == 32 ? 0u : (1u << n)) - 1u) & ~(s[0] | s[1]);
+    for (int i = 0; i < n && !result; ++i) {
+      if (!((empty >> i) & 1u)) continue;
+      s[m] |= 1u << i;
+      bool mover_wins;
+      if (joined(s[m], m)) {
+        mover_wins = !misere;
+      } else {
+        mover_wins = !self(self, 1 - m);
+      }
+      s[m] &= ~(1u << i);
+      result = mover_wins;
+    }
+    memo.emplace(key, result);
+    return result;
+  };
+  const int m = index_of(to_move);
+  return wins(wins, m) ? to_move : opponent(to_move);
+}
+
+}  // namespace hexengine
