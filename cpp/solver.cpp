@@ -140,7 +140,11 @@ class Search {
     if (!stopped()) {
       const bool mover_wins = v.won();
       res.winner = mover_wins ? to_move : opponent(to_move);
-      if (mover_wins) find_winning_moves(root, res);
+      if (mover_wins) {
+        find_winning_moves(root, res);
+      } else {
+        res.winning_moves_known = limits_.winning_moves;  // none: every move loses
+      }
     }
     finish(res);
     return res;
@@ -483,6 +487,8 @@ void check_limits_valid(const SolveLimits& limits) {
   }
 }
 
+}  // namespace
+
 void check_position(const Rules& rules, const Board& red, const Board& blue) {
   if (is_dark(rules.variant)) {
     throw SolveError("cannot solve " + variant_name(rules.variant) +
@@ -502,8 +508,6 @@ void check_position(const Rules& rules, const Board& red, const Board& blue) {
     }
   }
 }
-
-}  // namespace
 
 }  // namespace solver
 
@@ -615,79 +619,6 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");
   return k;
-}
-
-// Plain exhaustive search: negamax with alpha-beta over win/loss and a memo,
-// using its own connection test. Independent of the solver's knowledge.
-Color solve_reference(const Rules& rules, const Board& red, const Board& blue, Color to_move) {
-  solver::check_position(rules, red, blue);
-  const Geometry g = make_geometry(rules.rows, rules.cols);
-  if (g.cells > 25) throw SolveError("solve_reference is for boards of at most 25 cells");
-  const bool misere = is_misere(rules.variant);
-  const int n = g.cells;
-  // Neighbour lists over public indices.
-  std::vector<std::vector<int>> nb(n);
-  for (int r = 0; r < g.rows; ++r)
-    for (int c = 0; c < g.cols; ++c)
-      for (int d = 0; d < 6; ++d) {
-        const int nr = r + solver::kDirRow[d], nc = c + solver::kDirCol[d];
-        if (nr >= 0 && nr < g.rows && nc >= 0 && nc < g.cols) nb[r * g.cols + c].push_back(nr * g.cols + nc);
-      }
-  auto joined = [&](uint32_t s, int colour) {
-    // Depth-first search from the first edge of `colour`.
-    uint32_t seen = 0;
-    std::vector<int> stack;
-    for (int i = 0; i < n; ++i) {
-      const int r = i / g.cols, c = i % g.cols;
-      const bool first = colour == 0 ? r == 0 : c == 0;
-      if (first && ((s >> i) & 1u)) {
-        seen |= 1u << i;
-        stack.push_back(i);
-      }
-    }
-    while (!stack.empty()) {
-      const int i = stack.back();
-      stack.pop_back();
-      const int r = i / g.cols, c = i % g.cols;
-      if (colour == 0 ? r == g.rows - 1 : c == g.cols - 1) return true;
-      for (int j : nb[i]) {
-        if (((s >> j) & 1u) && !((seen >> j) & 1u)) {
-          seen |= 1u << j;
-          stack.push_back(j);
-        }
-      }
-    }
-    return false;
-  };
-  uint32_t s[2] = {0, 0};
-  for (int i = 0; i < n; ++i) {
-    if (red.test(g.padded(i))) s[0] |= 1u << i;
-    if (blue.test(g.padded(i))) s[1] |= 1u << i;
-  }
-  std::unordered_map<uint64_t, bool> memo;
-  // Whether the player to move (m) wins.
-  auto wins = [&](auto&& self, int m) -> bool {
-    const uint64_t key = uint64_t{s[0]} | (uint64_t{s[1]} << 25) | (uint64_t(m) << 50);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-    bool result = false;
-    const uint32_t empty = ((n == 32 ? 0u : (1u << n)) - 1u) & ~(s[0] | s[1]);
-    for (int i = 0; i < n && !result; ++i) {
-      if (!((empty >> i) & 1u)) continue;
-      s[m] |= 1u << i;
-      bool mover_wins;
-      if (joined(s[m], m)) {
-        mover_wins = !misere;
-      } else {
-        mover_wins = !self(self, 1 - m);
-      }
-      s[m] &= ~(1u << i);
-      result = mover_wins;
-    }
-    memo.emplace(key, result);
-    return result;
-  };
-  const int m = index_of(to_move);
-  return wins(wins, m) ? to_move : opponent(to_move);
 }
 
 }  // namespace hexengine

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "game.h"
@@ -116,10 +117,28 @@ SolveResult solve_view(const View& view, const SolveLimits& limits);
 // "symmetry"), the others off; throws SolveError on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 
-// The winner of the position by plain exhaustive search (alpha-beta with a
-// memo, no knowledge), for tests on boards of at most 25 cells. Same
-// position checks as `solve`.
-Color solve_reference(const Rules& rules, const Board& red, const Board& blue, Color to_move);
+// Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,
+// its own connection test), the oracle of the tests, for boards of at most
+// 25 cells. The memo is kept between calls on one object.
+class ReferenceSearch {
+ public:
+  explicit ReferenceSearch(const Rules& rules);
+  // The winner of the position; same position checks as `solve`.
+  Color winner(const Board& red, const Board& blue, Color to_move);
+  // Positions in the memo.
+  size_t size() const { return memo_.size(); }
+  const Rules& rules() const { return rules_; }
+
+ private:
+  bool wins(uint32_t mine, uint32_t theirs, int mover);
+  bool joined(uint32_t stones, int colour) const;
+
+  Rules rules_;
+  int cells_ = 0;
+  std::vector<uint32_t> nbr_;      // neighbour mask of each public cell
+  uint32_t edge_[2][2] = {{0, 0}, {0, 0}};  // [colour][first|second]
+  std::unordered_map<uint64_t, bool> memo_;
+};
 
 // A short name of a status: "proven", "nodes", "time", "memory", "stopped".
 const char* status_name(SolveStatus s);

@@ -119,23 +119,34 @@ void bind_solver(py::module_& m) {
       py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
       py::arg("knowledge") = py::none(), "Solves a bare position with swap off (GIL released).");
 
-  m.def(
-      "solve_reference",
-      [](const std::string& variant, int rows, int cols, const std::vector<int>& board, int to_move) {
-        const Rules rules = rules_from_py(variant, rows, cols, "off");
-        const Geometry g = make_geometry(rows, cols);
-        Board red, blue;
-        board_from_py(g, board, red, blue);
-        const Color mover = color_from_py(to_move);
-        Color w;
-        {
-          py::gil_scoped_release release;
-          w = solve_reference(rules, red, blue, mover);
-        }
-        return color_to_py(w);
-      },
-      py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("board"), py::arg("to_move"),
-      "Winner by plain exhaustive search (boards of at most 25 cells), for tests.");
+  py::class_<ReferenceSearch>(m, "ReferenceSearch")
+      .def(py::init([](const std::string& variant, int rows, int cols) {
+             return ReferenceSearch(rules_from_py(variant, rows, cols, "off"));
+           }),
+           py::arg("variant"), py::arg("rows"), py::arg("cols"))
+      .def(
+          "winners",
+          [](ReferenceSearch& self, const std::vector<std::vector<int>>& boards, const std::vector<int>& movers) {
+            if (boards.size() != movers.size()) throw SolveError("one player to move per board");
+            const Geometry g = make_geometry(self.rules().rows, self.rules().cols);
+            std::vector<std::pair<Board, Board>> stones(boards.size());
+            std::vector<Color> who(boards.size());
+            for (size_t i = 0; i < boards.size(); ++i) {
+              board_from_py(g, boards[i], stones[i].first, stones[i].second);
+              who[i] = color_from_py(movers[i]);
+            }
+            std::vector<int> out(boards.size());
+            {
+              py::gil_scoped_release release;
+              for (size_t i = 0; i < boards.size(); ++i) {
+                out[i] = index_of(self.winner(stones[i].first, stones[i].second, who[i])) + 1;
+              }
+            }
+            return out;
+          },
+          py::arg("boards"), py::arg("to_move"),
+          "Winners (1|2) of positions of this board by plain exhaustive search, for tests.")
+      .def_property_readonly("size", &ReferenceSearch::size);
 }
 
 }  // namespace hexengine::bindings
