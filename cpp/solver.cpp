@@ -25,52 +25,55 @@ constexpr uint32_t kInf = 0x3fffffff;
 constexpr uint32_t kMaxFinite = kInf - 1;
 constexpr double kEpsilon = 0.25;  // the 1+epsilon trick (Pawlewicz and Lew)
 
+// Progressive widening (as in Benzene's df-pn): at a node, only the first
+// kWidenBase + kWidenFactor * (live children) live children in move order count.
+constexpr int kWidenBase = 2;
+constexpr double kWidenFactor = 0.5;
+
 uint32_t sat(uint64_t v) { return v >= kMaxFinite ? kMaxFinite : static_cast<uint32_t>(v); }
 
-// Transposition table: open addressing with linear probing, growing by
-// doubling up to the memory budget; never evicts (so a full table at the
-// budget ends the search with MemoryLimit instead of losing work silently).
-class Table {
+// Hash table from 64-bit keys to values: open addressing with linear
+// probing, growing by doubling while the search's memory budget allows; never
+// evicts (a table full at the budget ends the search with MemoryLimit
+// instead of losing work silently).
+template <class V>
+class HashTable {
  public:
   struct Entry {
     uint64_t key = 0;  // 0 marks an empty slot (keys are forced non-zero)
-    uint32_t phi = 0, delta = 0;
+    V value{};
   };
 
-  Table(uint64_t budget) : budget_(budget) { resize(1u << 12); }
+  HashTable() { resize(1u << 10); }
 
-  bool find(uint64_t key, uint32_t& phi, uint32_t& delta) const {
+  const V* find(uint64_t key) const {
     for (size_t i = key & mask_;; i = (i + 1) & mask_) {
       const Entry& e = slots_[i];
-      if (e.key == key) {
-        phi = e.phi;
-        delta = e.delta;
-        return true;
-      }
-      if (e.key == 0) return false;
+      if (e.key == key) return &e.value;
+      if (e.key == 0) return nullptr;
     }
   }
 
-  // Stores a value; false when the table is full at its budget.
-  bool store(uint64_t key, uint32_t phi, uint32_t delta) {
+  // Stores a value; false when the table is full and may not grow by
+  // `room` more bytes.
+  bool store(uint64_t key, const V& value, uint64_t room) {
     size_t i = key & mask_;
     for (;; i = (i + 1) & mask_) {
       Entry& e = slots_[i];
       if (e.key == key) {
-        e.phi = phi;
-        e.delta = delta;
+        e.value = value;
         return true;
       }
       if (e.key == 0) break;
     }
     if ((size_ + 1) * 10 > slots_.size() * 7) {  // load above 0.7: grow if allowed
-      if (slots_.size() * 2 * sizeof(Entry) <= budget_) {
+      if (bytes() <= room) {
         resize(slots_.size() * 2);
-        return store(key, phi, delta);
+        return store(key, value, room - bytes() / 2);
       }
       if ((size_ + 1) * 10 > slots_.size() * 9) return false;  // full at the budget
     }
-    slots_[i] = {key, phi, delta};
+    slots_[i] = {key, value};
     ++size_;
     return true;
   }
@@ -97,7 +100,6 @@ class Table {
   std::vector<Entry> slots_;
   size_t mask_ = 0;
   size_t size_ = 0;
-  uint64_t budget_;
 };
 
 // Proof and disproof numbers of a position for its player to move.
@@ -105,10 +107,17 @@ struct Value {
   uint32_t phi = 1, delta = 1;
   bool won() const { return phi == 0; }
   bool lost() const { return delta == 0; }
+  bool proven() const { return phi == 0 || delta == 0; }
 };
 
 constexpr Value kWon{0, kInf};
 constexpr Value kLost{kInf, 0};
+
+// A canonical key and the symmetry that maps the position to it.
+struct Key {
+  uint64_t key = 0;
+  int sym = 0;  // 0 none, 1 half turn, 2 transposition, 3 both
+};
 
 template <int W>
 class Search {
@@ -121,10 +130,10 @@ class Search {
         misere_(is_misere(rules.variant)),
         k_(limits.knowledge),
         limits_(limits),
-        table_(table_budget(limits.max_memory)),
+        budget_(limits.max_memory),
         start_(Clock::now()) {
     if (!k_.vc) k_.mustplay = false;
-    if (misere_) k_.vc = k_.mustplay = false;
+    if (misere_) k_.vc = k_.mustplay = k_.proof_sets = false;  // Rex is not monotone
     if (!misere_) k_.rex_pairing = false;
   }
 
@@ -150,24 +159,16 @@ class Search {
     return res;
   }
 
-  // Solves the position reached by one move `p` of the mover of `pos`;
-  // returns whether the mover of `pos` wins by it, or nothing if stopped.
-  std::optional<bool> move_wins(const Pos<W>& pos, int p) {
-    Pos<W> child = pos;
-    child.stones[pos.mover].set(p);
-    child.mover ^= 1;
-    const Value v = solve_position(child);
-    if (stopped()) return std::nullopt;
-    return v.lost();
-  }
-
   // Numbers of `pos` for its player to move (after the fill-in, which may
   // pass the move in Rex, they are turned back to that player's terms).
   Value solve_position(Pos<W> pos) {
     const int mover = pos.mover;
     reduce_pos(pos);
     Value v;
-    if (!terminal(pos, v)) mid(pos, hash(pos), v, kInf, kInf);
+    if (!terminal(pos, v)) {
+      const Key k = hash(pos);
+      mid(pos, k, v, kInf, kInf);
+    }
     return pos.mover == mover ? v : Value{v.delta, v.phi};
   }
 
@@ -187,16 +188,14 @@ class Search {
     res.stats.tt_entries = table_.size();
   }
 
-  int to_public(int p) const { return geom_.unpadded(p); }
-  const BoardInfo<W>& info() const { return bi_; }
-
  private:
-  static uint64_t table_budget(uint64_t max_memory) {
-    const uint64_t reserve = 8ull << 20;  // H-search workspace and search stack
-    return max_memory > 2 * reserve ? max_memory - reserve : max_memory / 2;
+  // Memory the tables may still grow into.
+  uint64_t room() const {
+    const uint64_t used = memory();
+    return used >= budget_ ? 0 : budget_ - used;
   }
 
-  uint64_t memory() const { return table_.bytes() + vc_.memory() + stack_bytes_; }
+  uint64_t memory() const { return table_.bytes() + proofs_.bytes() + vc_.memory() + stack_bytes_; }
 
   int reduce_pos(Pos<W>& pos) const {
     if (!k_.dead && !k_.captured) return 0;
@@ -212,35 +211,43 @@ class Search {
     return true;
   }
 
-  uint64_t hash_one(const Pos<W>& pos, const std::array<int16_t, 64 * W>* map, bool swap_colours) const {
+  // Image of padded index p under symmetry `sym` (each is its own inverse).
+  int image(int p, int sym) const {
+    if (sym & 1) p = bi_.rot[p];
+    if (sym & 2) p = bi_.transp[p];
+    return p;
+  }
+
+  BB image(const BB& set, int sym) const {
+    if (!sym) return set;
+    BB out;
+    set.for_each([&](int p) { out.set(image(p, sym)); });
+    return out;
+  }
+
+  uint64_t hash_image(const Pos<W>& pos, int sym) const {
+    const bool swap = sym & 2;  // the transposition swaps the colours' roles
     uint64_t h = 0;
     for (int c = 0; c < 2; ++c) {
-      const int zc = swap_colours ? 1 - c : c;
-      pos.stones[c].for_each([&](int p) { h ^= bi_.zobrist[zc][map ? (*map)[p] : p]; });
+      const auto& z = bi_.zobrist[swap ? 1 - c : c];
+      pos.stones[c].for_each([&](int p) { h ^= z[image(p, sym)]; });
     }
-    const int mover = swap_colours ? 1 - pos.mover : pos.mover;
-    if (mover) h ^= bi_.zobrist_blue_to_move;
+    if (swap ? !pos.mover : pos.mover) h ^= bi_.zobrist_blue_to_move;
     return h;
   }
 
   // Canonical key: the smallest key among the symmetric images of `pos`
   // (half turn; on square boards also the transposition with colours swapped).
-  uint64_t hash(const Pos<W>& pos) const {
-    uint64_t h = hash_one(pos, nullptr, false);
+  Key hash(const Pos<W>& pos) const {
+    Key best{hash_image(pos, 0), 0};
     if (k_.symmetry) {
-      h = std::min(h, hash_one(pos, &bi_.rot, false));
-      if (bi_.square) {
-        h = std::min(h, hash_one(pos, &bi_.transp, true));
-        uint64_t t = 0;
-        // Transposition after the half turn.
-        for (int c = 0; c < 2; ++c) {
-          pos.stones[c].for_each([&](int p) { t ^= bi_.zobrist[1 - c][bi_.transp[bi_.rot[p]]]; });
-        }
-        if (1 - pos.mover) t ^= bi_.zobrist_blue_to_move;
-        h = std::min(h, t);
+      for (int sym = 1; sym < (bi_.square ? 4 : 2); ++sym) {
+        const uint64_t h = hash_image(pos, sym);
+        if (h < best.key) best = {h, sym};
       }
     }
-    return h ? h : 1;
+    if (!best.key) best.key = 1;
+    return best;
   }
 
   bool check_limits() {
@@ -264,24 +271,36 @@ class Search {
     return true;
   }
 
-  void store(uint64_t key, const Value& v) {
-    if (!table_.store(key, v.phi, v.delta) && !stopped()) status_ = SolveStatus::MemoryLimit;
+  void store(const Key& k, const Value& v) {
+    if (!table_.store(k.key, v, room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
+  }
+
+  // Records the proof set of a proven position (in the canonical frame).
+  void store_proof(const Key& k, const BB& proof) {
+    if (!k_.proof_sets) return;
+    if (!proofs_.store(k.key, image(proof, k.sym), room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
   }
 
   struct Child {
     int move;       // padded index
     Pos<W> pos;     // after the move and the fill-in
-    uint64_t key;
+    BB fills;       // cells the fill-in took (empty at the parent)
+    Key key;
     bool same_mover;  // Rex fill-in passed the move back
     bool decided;
+    bool pruned = false;       // outside a sibling's proof set: loses
+    bool proof_known = false;  // `proof` is set
     Value fixed;    // value when decided
+    BB proof;       // cells the child's proof needs, fills included (parent frame)
   };
 
-  // The moves worth trying at `pos`, or a decided value.
-  bool expand(const Pos<W>& pos, Value& decided, BB& moves) {
+  // The moves worth trying at `pos`, or a decided value with its proof set.
+  // `region` is the union of the carriers that cut the moves down.
+  bool expand(const Pos<W>& pos, Value& decided, BB& proof, BB& moves, BB& region) {
     const int me = pos.mover, you = 1 - me;
     const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
     moves = empty;
+    region = BB{};
     if (k_.rex_pairing) {
       const bool even = (empty.count() % 2) == 0;
       if (even && rex_forced_join(bi_, pos, me)) {
@@ -297,17 +316,21 @@ class Search {
       const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
       if (mine.full || mine.semis) {
         decided = kWon;
+        proof = mine.full ? mine.full_carrier : mine.smallest;
         return true;
       }
       const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
       if (theirs.full) {
         decided = kLost;
+        proof = theirs.full_carrier;
         return true;
       }
       if (k_.mustplay && theirs.semis) {
         moves &= theirs.intersection;
+        region = theirs.union_;
         if (!moves.any()) {
           decided = kLost;
+          proof = theirs.union_;
           return true;
         }
       }
@@ -321,21 +344,34 @@ class Search {
     ch.pos.stones[pos.mover].set(p);
     ch.pos.mover ^= 1;
     reduce_pos(ch.pos);
+    ch.fills = (ch.pos.stones[0] | ch.pos.stones[1]).andnot(pos.stones[0] | pos.stones[1]);
+    ch.fills.reset(p);
     ch.same_mover = ch.pos.mover == pos.mover;
     ch.decided = terminal(ch.pos, ch.fixed);
-    ch.key = ch.decided ? 0 : hash(ch.pos);
+    if (!ch.decided) ch.key = hash(ch.pos);
+  }
+
+  // Value of a child in its own terms.
+  Value own_value(const Child& ch) const {
+    if (ch.decided) return ch.fixed;
+    if (const Value* v = table_.find(ch.key.key)) return *v;
+    return Value{};
   }
 
   // Value of a child for the player to move at the parent: (phi, delta) of
   // "the parent's mover wins through this child".
   Value child_value(const Child& ch) const {
-    Value v;
-    if (ch.decided) {
-      v = ch.fixed;
-    } else if (!table_.find(ch.key, v.phi, v.delta)) {
-      v = Value{};
-    }
+    if (ch.pruned) return kLost;
+    const Value v = own_value(ch);
     return ch.same_mover ? v : Value{v.delta, v.phi};
+  }
+
+  // The proof set of a proven child, in the parent's frame, fills included;
+  // all cells when unknown (then it prunes nothing).
+  BB child_proof(const Child& ch) const {
+    if (ch.decided) return ch.fills;
+    if (const BB* p = proofs_.find(ch.key.key)) return image(*p, ch.key.sym) | ch.fills;
+    return bi_.on_board;
   }
 
   // Order of moves for ties: nearer the centre first.
@@ -345,41 +381,86 @@ class Search {
     return std::abs(dr) + std::abs(dc) + std::abs(dr + dc);
   }
 
+  // Moves in the order to try them: by resistance, then centrality.
+  std::vector<int> ordered(const Pos<W>& pos, const BB& moves) {
+    std::vector<int> order;
+    moves.for_each([&](int p) { order.push_back(p); });
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return centrality(a) < centrality(b); });
+    if (order.size() > 1 && k_.vc) {  // worth its cost only next to H-search
+      resistance_scores(bi_, pos, score_);
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return score_[a] > score_[b]; });
+    }
+    return order;
+  }
+
   // df-pn MID: searches `pos` until its numbers reach the thresholds.
-  void mid(const Pos<W>& pos, uint64_t key, Value& out, uint32_t th_phi, uint32_t th_delta) {
+  void mid(const Pos<W>& pos, const Key& key, Value& out, uint32_t th_phi, uint32_t th_delta) {
     ++nodes_;
     if (!check_limits()) {
-      if (!table_.find(key, out.phi, out.delta)) out = Value{};
+      const Value* v = table_.find(key.key);
+      out = v ? *v : Value{};
       return;
     }
     Value decided;
-    BB moves;
-    if (expand(pos, decided, moves)) {
+    BB proof, moves, region;
+    if (expand(pos, decided, proof, moves, region)) {
       out = decided;
       store(key, out);
+      store_proof(key, proof);
       return;
     }
-    if (!moves.any()) {  // cannot happen on a board that is not full; stay safe
-      out = kLost;
-      store(key, out);
-      return;
-    }
-    std::vector<Child> children(moves.count());
+    const std::vector<int> order = ordered(pos, moves);
+    std::vector<Child> children(order.size());
     stack_bytes_ += children.size() * sizeof(Child);
-    {
-      std::vector<int> order;
-      moves.for_each([&](int p) { order.push_back(p); });
-      std::stable_sort(order.begin(), order.end(),
-                       [&](int a, int b) { return centrality(a) < centrality(b); });
-      for (size_t i = 0; i < order.size(); ++i) make_child(pos, order[i], children[i]);
-    }
+    for (size_t i = 0; i < order.size(); ++i) make_child(pos, order[i], children[i]);
+    BB candidates = moves;    // moves not yet shown to lose by a sibling's proof
+    BB lost_proof = region;   // what the proof of a loss here needs
+    int best = -1;
     for (;;) {
+      // Proof sets of children lost for the mover cut the other moves down.
+      if (k_.proof_sets) {
+        bool cut = false;
+        for (Child& ch : children) {
+          if (ch.pruned || ch.proof_known) continue;
+          const Value v = child_value(ch);
+          if (v.phi < kInf) continue;  // not a proven loss for the mover
+          ch.proof = child_proof(ch);
+          ch.proof_known = true;
+          lost_proof |= ch.proof;
+          if (!subset(candidates, ch.proof)) {
+            candidates &= ch.proof;
+            cut = true;
+          }
+        }
+        if (cut) {
+          for (Child& ch : children) {
+            if (!ch.pruned && !ch.proof_known && !candidates.test(ch.move)) ch.pruned = true;
+          }
+        }
+      }
+      // Progressive widening: only the first live children, in move order,
+      // count; more come in as those are refuted.
+      size_t limit = children.size();
+      {
+        int live = 0;
+        for (const Child& ch : children) live += child_value(ch).phi < kInf;
+        if (live >= 2 && k_.vc) {  // needs the resistance order
+          const int look = kWidenBase + static_cast<int>(std::ceil(live * kWidenFactor));
+          int seen = 0;
+          for (size_t i = 0; i < children.size(); ++i) {
+            if (child_value(children[i]).phi < kInf && ++seen == look) {
+              limit = i + 1;
+              break;
+            }
+          }
+        }
+      }
       // Numbers of this node from its children.
       uint64_t delta_sum = 0;
       uint32_t phi_min = kInf, phi_second = kInf;
-      int best = -1;
       uint32_t best_delta = 0;
-      for (size_t i = 0; i < children.size(); ++i) {
+      best = -1;
+      for (size_t i = 0; i < limit; ++i) {
         const Value v = child_value(children[i]);
         delta_sum += v.delta;
         if (v.phi < phi_min) {
@@ -393,17 +474,19 @@ class Search {
       }
       if (phi_min == 0) {
         out = kWon;
+      } else if (phi_min >= kInf) {
+        out = kLost;
       } else {
         out.phi = phi_min;
-        out.delta = delta_sum == 0 ? 0 : sat(delta_sum);
-        if (out.phi >= kInf) out = kLost;
+        out.delta = sat(delta_sum);
       }
-      if (out.phi >= th_phi || out.delta >= th_delta || stopped()) break;
+      if (out.proven() || out.phi >= th_phi || out.delta >= th_delta || stopped()) break;
       // Thresholds for the most proving child, in its parent's terms.
       const uint64_t child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + best_delta;
-      uint64_t child_th_phi = phi_second >= kInf ? kInf
-                                                 : std::max<uint64_t>(phi_second + 1,
-                                                                      static_cast<uint64_t>(phi_second * (1 + kEpsilon)));
+      uint64_t child_th_phi =
+          phi_second >= kInf
+              ? kInf
+              : std::max<uint64_t>(phi_second + 1, static_cast<uint64_t>(phi_second * (1 + kEpsilon)));
       child_th_phi = std::min<uint64_t>(child_th_phi, th_phi);
       const uint32_t tphi = static_cast<uint32_t>(std::min<uint64_t>(child_th_phi, kInf));
       const uint32_t tdelta = static_cast<uint32_t>(std::min<uint64_t>(child_th_delta, kInf));
@@ -418,34 +501,44 @@ class Search {
     }
     stack_bytes_ -= children.size() * sizeof(Child);
     store(key, out);
+    if (out.won()) {
+      BB p = child_proof(children[best]);
+      p.set(children[best].move);
+      store_proof(key, p);
+    } else if (out.lost()) {
+      for (const Child& ch : children) {
+        if (!ch.pruned) lost_proof |= ch.proof_known ? ch.proof : child_proof(ch);
+      }
+      store_proof(key, lost_proof);
+    }
   }
 
   // After the root is won: the winning moves (all, or one) of the root position.
   void find_winning_moves(const Pos<W>& root, SolveResult& res) {
     const BB empty = bi_.on_board.andnot(root.stones[0] | root.stones[1]);
-    std::vector<int> order;
-    empty.for_each([&](int p) { order.push_back(p); });
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return centrality(a) < centrality(b); });
+    std::vector<int> order = ordered(root, empty);
     // Try first the cells the search already knows to win (cheap table hits).
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return known_win(root, a) > known_win(root, b); });
     for (int p : order) {
-      const std::optional<bool> wins = move_wins(root, p);
-      if (!wins) return;  // stopped
-      if (*wins) {
-        if (res.best_move < 0) res.best_move = to_public(p);
+      Pos<W> child = root;
+      child.stones[root.mover].set(p);
+      child.mover ^= 1;
+      const Value v = solve_position(child);
+      if (stopped()) return;
+      if (v.lost()) {
+        if (res.best_move < 0) res.best_move = geom_.unpadded(p);
         if (!limits_.winning_moves) return;
-        res.winning_moves.push_back(to_public(p));
+        res.winning_moves.push_back(geom_.unpadded(p));
       }
     }
     std::sort(res.winning_moves.begin(), res.winning_moves.end());
     res.winning_moves_known = limits_.winning_moves;
   }
 
-  int known_win(const Pos<W>& pos, int p) const {
+  int known_win(const Pos<W>& pos, int p) {
     Child ch;
-    const_cast<Search*>(this)->make_child(pos, p, ch);
-    const Value v = child_value(ch);
-    return v.won() ? 1 : 0;
+    make_child(pos, p, ch);
+    return child_value(ch).won() ? 1 : 0;
   }
 
   Geometry geom_;
@@ -453,13 +546,16 @@ class Search {
   bool misere_;
   SolveKnowledge k_;
   SolveLimits limits_;
-  Table table_;
+  uint64_t budget_;
+  HashTable<Value> table_;
+  HashTable<BB> proofs_;
   VcBuilder<W> vc_;
   Clock::time_point start_;
   SolveStatus status_ = SolveStatus::Proven;
   uint64_t nodes_ = 0;
   uint64_t peak_memory_ = 0;
   uint64_t stack_bytes_ = 0;
+  std::array<float, 64 * W> score_{};
 };
 
 // Runs `f` with a Search<W> of the smallest width that fits the board.
@@ -481,8 +577,8 @@ void check_limits_valid(const SolveLimits& limits) {
     throw SolveError("max_seconds must be a finite number of seconds >= 0 (0 means no limit), not " +
                      std::to_string(limits.max_seconds));
   }
-  if (limits.max_memory < (16ull << 20)) {
-    throw SolveError("max_memory must be at least 16 MiB (16777216 bytes), not " +
+  if (limits.max_memory < (1ull << 20)) {
+    throw SolveError("max_memory must be at least 1 MiB (1048576 bytes), not " +
                      std::to_string(limits.max_memory));
   }
 }
@@ -598,7 +694,7 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false};
+  SolveKnowledge k{false, false, false, false, false, false, false};
   for (const std::string& n : names) {
     if (n == "dead") {
       k.dead = true;
@@ -612,9 +708,11 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
       k.rex_pairing = true;
     } else if (n == "symmetry") {
       k.symmetry = true;
+    } else if (n == "proof-sets") {
+      k.proof_sets = true;
     } else {
       throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry'");
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets'");
     }
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");

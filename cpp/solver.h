@@ -52,6 +52,7 @@ struct SolveKnowledge {
   bool mustplay = true;     // Hex: try only cells in the must-play region (needs vc)
   bool rex_pairing = true;  // Rex: join-pair strategies decide a position
   bool symmetry = true;     // the table shares entries between symmetric positions
+  bool proof_sets = true;   // Hex: a refuted move's proof set rules out the moves outside it
 };
 
 // How long the search may run and what it should report.
@@ -114,7 +115,7 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits);
 SolveResult solve_view(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
-// "symmetry"), the others off; throws SolveError on an unknown name.
+// "symmetry", "proof-sets"), the others off; throws SolveError on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 
 // Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,

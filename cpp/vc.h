@@ -30,9 +30,12 @@ namespace hexengine::solver {
 template <int W>
 struct EdgeConnection {
   bool full = false;         // a full connection: the colour has won
+  Bitboard<W> full_carrier;  // its carrier
   int semis = 0;             // number of semi connections found
   Bitboard<W> intersection;  // intersection of their carriers (keys included)
-  int key = -1;              // key of one semi connection (padded index)
+  Bitboard<W> union_;        // union of their carriers
+  Bitboard<W> smallest;      // the smallest semi carrier (key included)
+  int key = -1;              // key of that semi connection (padded index)
 };
 
 // Tunable sizes of the H-search.
@@ -43,6 +46,30 @@ struct VcSizes {
   int max_nodes = 128;   // boards with more nodes are not searched
   long budget = 60000;   // carrier combinations tried per build
 };
+
+// Whether two sets are equal (word by word; faster than the defaulted ==).
+template <int W>
+inline bool same(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] ^ b.w[k];
+  return d == 0;
+}
+
+// Whether a is a subset of b.
+template <int W>
+inline bool subset(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] & ~b.w[k];
+  return d == 0;
+}
+
+// Whether a and b share a member.
+template <int W>
+inline bool meet(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] & b.w[k];
+  return d != 0;
+}
 
 template <int W>
 class VcBuilder {
@@ -96,15 +123,25 @@ class VcBuilder {
     closure();
 
     const size_t e = index(0, 1);
-    if (won_ || nfull_[e] > 0) {
+    if (won_) {
       out.full = true;
+      out.full_carrier = won_carrier_;
       return out;
     }
     out.semis = nsemi_[e];
     BB inter = empty;
-    for (int i = 0; i < nsemi_[e]; ++i) inter &= semi_[e * sz_.max_semi + i];
+    int best = -1;
+    for (int i = 0; i < nsemi_[e]; ++i) {
+      const BB& c = semi_[e * sz_.max_semi + i];
+      inter &= c;
+      out.union_ |= c;
+      if (best < 0 || c.count() < semi_[e * sz_.max_semi + best].count()) best = i;
+    }
     out.intersection = inter;
-    if (out.semis) out.key = key_[e * sz_.max_semi];
+    if (best >= 0) {
+      out.smallest = semi_[e * sz_.max_semi + best];
+      out.key = key_[e * sz_.max_semi + best];
+    }
     return out;
   }
 
@@ -136,11 +173,11 @@ class VcBuilder {
     BB* f = &full_[e * sz_.max_full];
     uint8_t& n = nfull_[e];
     for (int i = 0; i < n; ++i) {
-      if ((f[i] & c) == f[i]) return;  // an existing carrier is a subset
+      if (subset(f[i], c)) return;  // an existing carrier is a subset
     }
     int k = 0;
     for (int i = 0; i < n; ++i) {
-      if ((f[i] & c) != c) f[k++] = f[i];  // drop supersets of c
+      if (!subset(c, f[i])) f[k++] = f[i];  // drop supersets of c
     }
     n = static_cast<uint8_t>(k);
     if (n >= sz_.max_full) return;
@@ -151,7 +188,7 @@ class VcBuilder {
     uint8_t& ns = nsemi_[e];
     int m = 0;
     for (int i = 0; i < ns; ++i) {
-      if ((s[i] & c) != c) {
+      if (!subset(c, s[i])) {
         s[m] = s[i];
         ks[m++] = ks[i];
       }
@@ -159,7 +196,10 @@ class VcBuilder {
     ns = static_cast<uint8_t>(m);
     partners_[a].set(b);
     partners_[b].set(a);
-    if ((a == 0 && b == 1) || (a == 1 && b == 0)) won_ = true;
+    if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
+      if (!won_) won_carrier_ = c;
+      won_ = true;
+    }
     queue_full_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), -1, c});
   }
 
@@ -167,17 +207,17 @@ class VcBuilder {
     const size_t e = index(a, b);
     const BB* f = &full_[e * sz_.max_full];
     for (int i = 0; i < nfull_[e]; ++i) {
-      if ((f[i] & c) == f[i]) return;
+      if (subset(f[i], c)) return;
     }
     BB* s = &semi_[e * sz_.max_semi];
     int16_t* ks = &key_[e * sz_.max_semi];
     uint8_t& n = nsemi_[e];
     for (int i = 0; i < n; ++i) {
-      if ((s[i] & c) == s[i]) return;
+      if (subset(s[i], c)) return;
     }
     int k = 0;
     for (int i = 0; i < n; ++i) {
-      if ((s[i] & c) != c) {
+      if (!subset(c, s[i])) {
         s[k] = s[i];
         ks[k++] = ks[i];
       }
@@ -201,12 +241,12 @@ class VcBuilder {
     if (it.key < 0) {
       const BB* f = &full_[e * sz_.max_full];
       for (int i = 0; i < nfull_[e]; ++i)
-        if (f[i] == it.carrier) return true;
+        if (same(f[i], it.carrier)) return true;
       return false;
     }
     const BB* s = &semi_[e * sz_.max_semi];
     for (int i = 0; i < nsemi_[e]; ++i)
-      if (s[i] == it.carrier) return true;
+      if (same(s[i], it.carrier)) return true;
     return false;
   }
 
@@ -238,7 +278,7 @@ class VcBuilder {
         for (int i = 0; i < nf && !won_; ++i) {
           const BB B = full_[e * sz_.max_full + i];
           if (--budget_ < 0) return;
-          if ((A & B).any() || !outside(o, B) || !outside(w, A)) continue;
+          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
           if (is_group(z)) {
             add_full(o, w, A | B);
           } else {
@@ -251,7 +291,7 @@ class VcBuilder {
           const BB B = semi_[e * sz_.max_semi + i];
           const int k = key_[e * sz_.max_semi + i];
           if (--budget_ < 0) return;
-          if ((A & B).any() || !outside(o, B) || !outside(w, A)) continue;
+          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
           add_semi(o, w, A | B, k);
         }
       });
@@ -277,7 +317,7 @@ class VcBuilder {
         for (int i = 0; i < nf && !won_; ++i) {
           const BB B = full_[f * sz_.max_full + i];
           if (--budget_ < 0) return;
-          if ((A & B).any() || !outside(o, B) || !outside(w, A)) continue;
+          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
           add_semi(o, w, A | B, it.key);
         }
       });
@@ -290,7 +330,7 @@ class VcBuilder {
       if (--budget_ < 0) return;
       const BB s = semi_[e * sz_.max_semi + i];
       const BB i2 = inter & s;
-      if (i2 == inter) continue;  // no progress
+      if (same(i2, inter)) continue;  // no progress
       const BB u2 = uni | s;
       if (!i2.any()) {
         add_full(a, b, u2);
@@ -331,6 +371,7 @@ class VcBuilder {
   std::vector<NodeSet> partners_;
   std::vector<Item> queue_full_, queue_semi_;
   bool won_ = false;
+  BB won_carrier_;
   long budget_ = 0;
 };
 

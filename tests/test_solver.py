@@ -20,6 +20,7 @@ import pytest
 import hexengine as hx
 from hexengine import _core
 
+# Each piece of knowledge alone (those that apply to the variant), and all.
 KNOWLEDGE_SETS = {
     "plain": [],
     "dead": ["dead"],
@@ -28,8 +29,12 @@ KNOWLEDGE_SETS = {
     "vc+mustplay": ["vc", "mustplay"],
     "rex-pairing": ["rex-pairing"],
     "symmetry": ["symmetry"],
+    "proof-sets": ["proof-sets"],
+    "vc+proof-sets": ["vc", "mustplay", "proof-sets"],
     "all": None,
 }
+HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]
+REX_SETS = ["plain", "dead", "captured", "rex-pairing", "symmetry", "all"]
 SMALL_BOARDS = [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2), (1, 4), (2, 3), (3, 2), (3, 3)]
 MEMORY = 64 * 2**20
 
@@ -130,8 +135,7 @@ def test_reference_search_agrees_with_python_minimax(variant, size):
 # --- exhaustive comparisons -------------------------------------------------
 
 
-@pytest.mark.parametrize("knowledge", list(KNOWLEDGE_SETS), ids=list(KNOWLEDGE_SETS))
-@pytest.mark.parametrize("variant", ["hex", "rex"])
+@pytest.mark.parametrize("variant,knowledge", [("hex", k) for k in HEX_SETS] + [("rex", k) for k in REX_SETS])
 def test_every_position_up_to_3x3_each_rule(variant, knowledge):
     """With each piece of knowledge alone, and with all, the solver finds the
     exhaustive search's winner on every unfinished position (any stone counts,
@@ -196,14 +200,14 @@ def four_by_four_positions(seed: int, count: int, openings: bool = True, replies
     return out
 
 
-@pytest.mark.parametrize("knowledge", list(KNOWLEDGE_SETS), ids=list(KNOWLEDGE_SETS))
+@pytest.mark.parametrize("knowledge", HEX_SETS)
 def test_hex_4x4_each_rule(knowledge):
     """Hex 4x4: every opening and 100 random positions solve to the exhaustive
     search's winner, with each rule alone and with all."""
     check_against_reference("hex", 4, 4, four_by_four_positions(4, 100), KNOWLEDGE_SETS[knowledge])
 
 
-@pytest.mark.parametrize("knowledge", list(KNOWLEDGE_SETS), ids=list(KNOWLEDGE_SETS))
+@pytest.mark.parametrize("knowledge", REX_SETS)
 def test_rex_4x4_each_rule(knowledge):
     """Rex 4x4: 60 random positions (the plain df-pn is too slow on the
     openings for the default run) solve to the exhaustive search's winner with
@@ -214,8 +218,7 @@ def test_rex_4x4_each_rule(knowledge):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["hex", "rex"])
-@pytest.mark.parametrize("knowledge", list(KNOWLEDGE_SETS), ids=list(KNOWLEDGE_SETS))
+@pytest.mark.parametrize("variant,knowledge", [("hex", k) for k in HEX_SETS] + [("rex", k) for k in REX_SETS])
 def test_4x4_openings_and_replies_each_rule_slow(variant, knowledge):
     """4x4: every opening, every two-stone position and 300 more random
     positions, each rule alone."""
@@ -399,6 +402,7 @@ def test_view_gives_the_same_answer():
         ({"max_seconds": float("inf")}, "max_seconds"),
         ({"max_seconds": "1"}, "max_seconds"),
         ({"max_memory": 1000}, "max_memory"),
+        ({"max_memory": 2**19}, "at least 1 MiB"),
         ({"max_memory": -1}, "max_memory"),
         ({"knowledge": ["dead", "magic"]}, "unknown solver knowledge 'magic'"),
         ({"knowledge": "dead"}, "knowledge"),
@@ -447,9 +451,9 @@ def test_limits_give_unknown():
     res = hx.solve(big, max_seconds=0.2)
     assert (res.winner, res.status) == (None, "time")
     rex = hx.Game("rex", size=7, swap="off")
-    res = hx.solve(rex, max_memory=16 * 2**20, knowledge=["symmetry"], max_seconds=120)
+    res = hx.solve(rex, max_memory=2**20, knowledge=["symmetry"], max_seconds=120)
     assert (res.winner, res.status) == (None, "memory")
-    assert res.memory <= 16 * 2**20
+    assert res.memory <= 2**20
 
 
 def test_gil_is_released():
