@@ -335,7 +335,30 @@ class Search {
         }
       }
     }
+    if (k_.dominated && !misere_) prune_dominated(pos, moves, region);
     return false;
+  }
+
+  // Hex: a move c is dominated by a neighbour d when a stone of the mover on
+  // d leaves c dead (then P+X@d = P+X@d+X@c >= P+X@c, Hex being monotone).
+  // Drops c while d is still a candidate or is outside them (then d, hence
+  // c, loses); so each dropped move has a chain of dominators ending at a
+  // kept move or a losing one. Dominators join `region` (a loss proof needs them).
+  void prune_dominated(const Pos<W>& pos, BB& moves, BB& region) const {
+    const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    BB kept = moves;
+    moves.for_each([&](int c) {
+      for (int d = 0; d < 6; ++d) {
+        const int q = bi_.nbr[c][d];
+        if (q < 0 || !empty.test(q) || (moves.test(q) && !kept.test(q))) continue;
+        if (dead_after(bi_, pos, c, d, pos.mover)) {
+          kept.reset(c);
+          region.set(q);
+          return;
+        }
+      }
+    });
+    moves = kept;
   }
 
   void make_child(const Pos<W>& pos, int p, Child& ch) {
@@ -694,7 +717,7 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false, false};
+  SolveKnowledge k{false, false, false, false, false, false, false, false};
   for (const std::string& n : names) {
     if (n == "dead") {
       k.dead = true;
@@ -710,9 +733,11 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
       k.symmetry = true;
     } else if (n == "proof-sets") {
       k.proof_sets = true;
+    } else if (n == "dominated") {
+      k.dominated = true;
     } else {
       throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets'");
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated'");
     }
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");

@@ -4,25 +4,30 @@
 // or says honestly that it does not know: it never guesses. It runs a
 // depth-first proof-number search (df-pn with the 1+epsilon trick) over a
 // transposition table keyed by Zobrist hashes (symmetric positions share an
-// entry), and uses Hex knowledge that is proven to keep the value of every
-// position it touches:
+// entry), and uses knowledge that is proven to keep the value of every
+// position it touches (solver_knowledge.h and vc.h give the proofs):
 //   - dead cells (no completion of the board depends on their colour) are
-//     filled; in Hex with any colour, in Rex one by one in turn, because in
-//     Rex a dead cell is always a best move (see solver_knowledge.h);
+//     filled; in Hex with either colour, in Rex one by one in turn, because
+//     in Rex a dead cell is always a best move;
 //   - captured pairs (two empty neighbours such that a stone of one colour in
 //     either makes the other dead) are filled for their captor, in both games;
 //   - Hex: virtual connections between a player's edges (H-search over
-//     bridges, edge templates and their AND/OR combinations) end the search,
-//     and the player to move only tries cells inside the must-play region
-//     (the intersection of the carriers of the opponent's winning
-//     semi-connections);
-//   - Rex: a player whose edges are joined by disjoint join-pairs loses when
+//     bridges, edge templates and their AND/OR combinations) end the search;
+//     the player to move only tries cells inside the must-play region (the
+//     intersection of the carriers of the opponent's winning
+//     semi-connections), never a cell that a neighbouring move would leave
+//     dead, and never a cell outside the proof set of a sibling already
+//     refuted (Hex is monotone, so that refutation still works);
+//   - Rex: a player whose edges are chained by disjoint join-pairs loses when
 //     the number of empty cells has the right parity (pairing strategy).
-// Positions are solved with the swap rule off; `solve_game` also handles a
-// game where the player to move may swap now, treating the swap as one more
-// move. Limits on nodes, time and memory stop the search with an Unknown
-// status and the statistics so far. The search is single-threaded and holds
-// no global state, so several searches may run at once on different threads.
+// Moves are tried in the order of an electric-resistance evaluation, with
+// Benzene's progressive widening. Positions are solved with the swap rule
+// off; `solve_game` also handles a game where the player to move may swap
+// now, treating the swap as one more move. Limits on nodes, time and memory
+// stop the search with an Unknown status and the statistics so far; the
+// memory limit bounds every table the search holds (they never evict). The
+// search is single-threaded and keeps no global state, so several searches
+// may run at once on different threads.
 #pragma once
 
 #include <atomic>
@@ -53,6 +58,7 @@ struct SolveKnowledge {
   bool rex_pairing = true;  // Rex: join-pair strategies decide a position
   bool symmetry = true;     // the table shares entries between symmetric positions
   bool proof_sets = true;   // Hex: a refuted move's proof set rules out the moves outside it
+  bool dominated = true;    // Hex: skip a move that a neighbouring move would leave dead
 };
 
 // How long the search may run and what it should report.
@@ -115,7 +121,7 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits);
 SolveResult solve_view(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
-// "symmetry", "proof-sets"), the others off; throws SolveError on an unknown name.
+// "symmetry", "proof-sets", "dominated"), the others off; throws SolveError on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 
 // Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,

@@ -31,6 +31,7 @@ KNOWLEDGE_SETS = {
     "symmetry": ["symmetry"],
     "proof-sets": ["proof-sets"],
     "vc+proof-sets": ["vc", "mustplay", "proof-sets"],
+    "dominated": ["dominated"],
     "all": None,
 }
 HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]

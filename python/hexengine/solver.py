@@ -44,7 +44,16 @@ __all__ = ["KNOWLEDGE", "SolveError", "SolveResult", "SolveStatus", "solve"]
 
 SolveStatus = Literal["proven", "nodes", "time", "memory", "stopped"]
 
-KNOWLEDGE: tuple[str, ...] = ("dead", "captured", "vc", "mustplay", "rex-pairing", "symmetry", "proof-sets")
+KNOWLEDGE: tuple[str, ...] = (
+    "dead",
+    "captured",
+    "vc",
+    "mustplay",
+    "rex-pairing",
+    "symmetry",
+    "proof-sets",
+    "dominated",
+)
 """Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
 
 _STATUS_TEXT = {
