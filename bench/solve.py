@@ -10,6 +10,7 @@ the peak memory of each, then the totals; ``--json`` writes them to a file.
     python bench/solve.py hex 7 --cells d4       # the 7x7 centre opening
     python bench/solve.py rex 5                  # every 5x5 Rex opening
     python bench/solve.py rex 5 --replies c3     # every reply to the 5x5 Rex centre
+    python bench/solve.py rex 5 --replies all    # every reply to every 5x5 Rex opening
     python bench/solve.py hex 6 --rows 6 --cols 7  # a non-square board
 
 With ``--benzene PATH`` each position is also solved by a Benzene binary
@@ -33,17 +34,18 @@ import hexengine as hx
 def positions(args: argparse.Namespace) -> list[tuple[str, hx.Game]]:
     rows, cols = args.rows or args.size, args.cols or args.size
     out = []
-    if args.replies:
-        for cell in range(rows * cols):
-            game = hx.Game(args.variant, rows=rows, cols=cols, swap="off")
-            game.play(args.replies)
-            name = hx.Cell.from_index(cell, cols).name
-            if name == hx.Cell.parse(args.replies).name:
-                continue
-            game.play(name)
-            out.append((f"{args.replies} {name}", game))
-        return out
     everything = [hx.Cell.from_index(i, cols).name for i in range(rows * cols)]
+    if args.replies:
+        openings = everything if args.replies == "all" else args.replies.split(",")
+        for first in openings:
+            for name in everything:
+                if name == hx.Cell.parse(first).name:
+                    continue
+                game = hx.Game(args.variant, rows=rows, cols=cols, swap="off")
+                game.play(first)
+                game.play(name)
+                out.append((f"{first} {name}", game))
+        return out
     cells = args.cells.split(",") if args.cells else everything
     for name in cells:
         game = hx.Game(args.variant, rows=rows, cols=cols, swap="off")
@@ -109,11 +111,12 @@ def main() -> int:
     parser.add_argument("--rows", type=int)
     parser.add_argument("--cols", type=int)
     parser.add_argument("--cells", help="comma-separated openings to solve (default: all)")
-    parser.add_argument("--replies", metavar="CELL", help="solve every reply to Red's opening CELL instead")
+    parser.add_argument("--replies", metavar="CELLS", help="every reply to these openings (a,b,... or 'all')")
     parser.add_argument("--max-seconds", type=float, default=None, help="per position (default: none)")
     parser.add_argument("--max-memory", type=int, default=2**30, help="bytes per position (default 1 GiB)")
     parser.add_argument("--benzene", metavar="PATH", help="also run a Benzene binary (mohex or wolve)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="print only unknown positions and the totals")
     args = parser.parse_args()
     if args.variant == "rex" and args.benzene:
         parser.error("Benzene's df-pn solves Hex only")
@@ -142,7 +145,8 @@ def main() -> int:
             winner, seconds = peer.solve(game)
             row["benzene_winner"], row["benzene_seconds"] = winner, round(seconds, 4)
             line += f"  {winner:>6} {seconds:9.3f}"
-        print(line, flush=True)
+        if not args.quiet or res.winner is None:
+            print(line, flush=True)
         results.append(row)
         total_nodes += res.nodes
         total_seconds += wall
