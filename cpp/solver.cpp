@@ -195,7 +195,9 @@ class Search {
     return used >= budget_ ? 0 : budget_ - used;
   }
 
-  uint64_t memory() const { return table_.bytes() + proofs_.bytes() + vc_.memory() + stack_bytes_; }
+  uint64_t memory() const {
+    return table_.bytes() + proofs_.bytes() + expansions_.bytes() + vc_.memory() + stack_bytes_;
+  }
 
   int reduce_pos(Pos<W>& pos) const {
     if (!k_.dead && !k_.captured) return 0;
@@ -426,11 +428,17 @@ class Search {
     }
     Value decided;
     BB proof, moves, region;
-    if (expand(pos, decided, proof, moves, region)) {
+    if (const Expansion* e = expansions_.find(key.key)) {  // searched before: skip H-search
+      moves = image(e->moves, key.sym);
+      region = image(e->region, key.sym);
+    } else if (expand(pos, decided, proof, moves, region)) {
       out = decided;
       store(key, out);
       store_proof(key, proof);
       return;
+    } else if (k_.vc && !expansions_.store(key.key, {image(moves, key.sym), image(region, key.sym)}, room()) &&
+               !stopped()) {
+      status_ = SolveStatus::MemoryLimit;
     }
     const std::vector<int> order = ordered(pos, moves);
     std::vector<Child> children(order.size());
@@ -572,6 +580,11 @@ class Search {
   uint64_t budget_;
   HashTable<Value> table_;
   HashTable<BB> proofs_;
+  // Moves and must-play region of positions expanded with H-search (canonical frame).
+  struct Expansion {
+    BB moves, region;
+  };
+  HashTable<Expansion> expansions_;
   VcBuilder<W> vc_;
   Clock::time_point start_;
   SolveStatus status_ = SolveStatus::Proven;

@@ -247,14 +247,25 @@ int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured
       }
     }
     if (!use_captured) return filled;
+    // Rings of every empty cell, then each adjacent empty pair once.
+    std::array<uint8_t, 64 * W> ring[2];
+    empty.for_each([&](int p) {
+      ring[0][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p]);
+      ring[1][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]);
+    });
     bool found = false;
     empty.for_each([&](int p) {
       if (found) return;
-      for (int d : {0, 4, 5}) {  // E, SW, SE: each adjacent pair once
+      for (int d : {0, 4, 5}) {  // E, SW, SE
         const int q = bi.nbr[p][d];
         if (q < 0 || !empty.test(q)) continue;
+        const unsigned dp = 1u << d, dq = 1u << ((d + 3) % 6);
         for (int c = 0; c < 2; ++c) {
-          if (dead_after(bi, pos, p, d, c) && dead_after(bi, pos, q, (d + 3) % 6, c)) {
+          // Dead with a stone of colour c added at direction bit `bit`?
+          auto dead_with = [&](int x, unsigned bit) {
+            return kRing.flags[ring[0][x] | (c == 0 ? bit : 0u)][ring[1][x] | (c == 1 ? bit : 0u)] != 0;
+          };
+          if (dead_with(p, dp) && dead_with(q, dq)) {
             pos.stones[c].set(p);
             pos.stones[c].set(q);
             filled += 2;
