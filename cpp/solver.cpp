@@ -337,29 +337,60 @@ class Search {
         }
       }
     }
-    if (k_.dominated && !misere_) prune_dominated(pos, moves, region);
+    if ((k_.dominated || k_.vulnerable) && !misere_) prune_inferior(pos, moves, region);
     return false;
   }
 
-  // Hex: a move c is dominated by a neighbour d when a stone of the mover on
-  // d leaves c dead (then P+X@d = P+X@d+X@c >= P+X@c, Hex being monotone).
-  // Drops c while d is still a candidate or is outside them (then d, hence
-  // c, loses); so each dropped move has a chain of dominators ending at a
-  // kept move or a losing one. Dominators join `region` (a loss proof needs them).
-  void prune_dominated(const Pos<W>& pos, BB& moves, BB& region) const {
+  // Hex inferior moves of the player to move X, dropped from `moves`:
+  //  - vulnerable: c such that a Y stone on a neighbour k (its killer)
+  //    leaves c dead. If X wins with c, X still wins after Y@k (X@c, Y@k
+  //    leaves c dead, worth a Y stone, and Hex is monotone), by some move m
+  //    that also wins now; repeating with m's killer adds a Y stone each
+  //    time, so either a winning move outside V turns up or a dead move
+  //    wins, and then every move wins, e.g. a cell u outside V and the
+  //    killers. So when such a u exists, some winning move lies outside V.
+  //  - dominated: c such that an X stone on a neighbour d leaves c dead
+  //    (then P+X@d = P+X@d+X@c >= P+X@c), dropped while d is kept or
+  //    outside the candidates (then d, hence c, loses); chains of
+  //    dominators end at a kept or a losing move.
+  // Killers, u and dominators join `region`: a loss proof needs them empty.
+  void prune_inferior(const Pos<W>& pos, BB& moves, BB& region) const {
     const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    const int me = pos.mover, you = 1 - me;
     BB kept = moves;
-    moves.for_each([&](int c) {
-      for (int d = 0; d < 6; ++d) {
-        const int q = bi_.nbr[c][d];
-        if (q < 0 || !empty.test(q) || (moves.test(q) && !kept.test(q))) continue;
-        if (dead_after(bi_, pos, c, d, pos.mover)) {
-          kept.reset(c);
-          region.set(q);
-          return;
+    if (k_.vulnerable) {
+      BB vulnerable, killers;
+      moves.for_each([&](int c) {
+        for (int d = 0; d < 6; ++d) {
+          const int k = bi_.nbr[c][d];
+          if (k >= 0 && empty.test(k) && dead_after(bi_, pos, c, d, you)) {
+            vulnerable.set(c);
+            killers.set(k);
+            return;
+          }
         }
+      });
+      const BB spare = empty.andnot(vulnerable | killers);
+      if (vulnerable.any() && spare.any()) {
+        kept = kept.andnot(vulnerable);
+        region |= killers;
+        region.set(spare.first());
       }
-    });
+    }
+    if (k_.dominated) {
+      moves.for_each([&](int c) {
+        if (!kept.test(c)) return;
+        for (int d = 0; d < 6; ++d) {
+          const int q = bi_.nbr[c][d];
+          if (q < 0 || !empty.test(q) || (moves.test(q) && !kept.test(q))) continue;
+          if (dead_after(bi_, pos, c, d, me)) {
+            kept.reset(c);
+            region.set(q);
+            return;
+          }
+        }
+      });
+    }
     moves = kept;
   }
 
@@ -730,7 +761,7 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false, false, false};
+  SolveKnowledge k{false, false, false, false, false, false, false, false, false};
   for (const std::string& n : names) {
     if (n == "dead") {
       k.dead = true;
@@ -748,9 +779,11 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
       k.proof_sets = true;
     } else if (n == "dominated") {
       k.dominated = true;
+    } else if (n == "vulnerable") {
+      k.vulnerable = true;
     } else {
       throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated'");
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable'");
     }
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");

@@ -15,9 +15,11 @@
 //     bridges, edge templates and their AND/OR combinations) end the search;
 //     the player to move only tries cells inside the must-play region (the
 //     intersection of the carriers of the opponent's winning
-//     semi-connections), never a cell that a neighbouring move would leave
-//     dead, and never a cell outside the proof set of a sibling already
-//     refuted (Hex is monotone, so that refutation still works);
+//     semi-connections), never a cell that a neighbouring move of their own
+//     would leave dead (dominated), nor, while another cell remains, one that
+//     a neighbouring opponent stone would leave dead (vulnerable), and never
+//     a cell outside the proof set of a sibling already refuted (Hex is
+//     monotone, so that refutation still works);
 //   - Rex: a player whose edges are chained by disjoint join-pairs loses when
 //     the number of empty cells has the right parity (pairing strategy).
 // Moves are tried in the order of an electric-resistance evaluation, with
@@ -59,6 +61,7 @@ struct SolveKnowledge {
   bool symmetry = true;     // the table shares entries between symmetric positions
   bool proof_sets = true;   // Hex: a refuted move's proof set rules out the moves outside it
   bool dominated = true;    // Hex: skip a move that a neighbouring move would leave dead
+  bool vulnerable = true;   // Hex: skip moves an opponent's neighbouring stone would leave dead
 };
 
 // How long the search may run and what it should report.
@@ -121,7 +124,7 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits);
 SolveResult solve_view(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
-// "symmetry", "proof-sets", "dominated"), the others off; throws SolveError on an unknown name.
+// "symmetry", "proof-sets", "dominated", "vulnerable"), the others off; throws SolveError on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 
 // Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,

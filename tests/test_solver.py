@@ -32,6 +32,8 @@ KNOWLEDGE_SETS = {
     "proof-sets": ["proof-sets"],
     "vc+proof-sets": ["vc", "mustplay", "proof-sets"],
     "dominated": ["dominated"],
+    "vulnerable": ["vulnerable"],
+    "vc+inferior": ["vc", "mustplay", "dominated", "vulnerable"],
     "all": None,
 }
 HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]

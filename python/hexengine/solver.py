@@ -53,6 +53,7 @@ KNOWLEDGE: tuple[str, ...] = (
     "symmetry",
     "proof-sets",
     "dominated",
+    "vulnerable",
 )
 """Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
 
