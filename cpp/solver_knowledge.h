@@ -109,6 +109,8 @@ struct BoardInfo {
   // ring bits contributed by off-board neighbours of each colour.
   std::array<std::array<int16_t, 6>, 64 * W> nbr{};
   std::array<uint8_t, 64 * W> edge_bits[2]{};
+  // The part of edge_bits[c] beyond colour c's second edge (bottom, right).
+  std::array<uint8_t, 64 * W> second_edge_bits[2]{};
   // Zobrist keys per colour and padded index, and for Blue to move.
   std::array<uint64_t, 64 * W> zobrist[2]{};
   uint64_t zobrist_blue_to_move = 0;
@@ -144,8 +146,10 @@ struct BoardInfo {
           const int nr = r + kDirRow[d], nc = c + kDirCol[d];
           if (nc < 0 || nc >= cols) {
             edge_bits[1][p] |= static_cast<uint8_t>(1u << d);  // beyond a blue edge
+            if (nc >= cols) second_edge_bits[1][p] |= static_cast<uint8_t>(1u << d);
           } else if (nr < 0 || nr >= rows) {
             edge_bits[0][p] |= static_cast<uint8_t>(1u << d);  // beyond a red edge
+            if (nr >= rows) second_edge_bits[0][p] |= static_cast<uint8_t>(1u << d);
           } else {
             nbr[p][d] = static_cast<int16_t>(nr * stride + nc);
           }
@@ -217,6 +221,68 @@ bool dead_after(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int d, int c) 
   return kRing.flags[ring[0]][ring[1]] != 0;
 }
 
+// Empty cells dead by the group test, which extends the ring test: an empty
+// cell c is useless to colour X when every two non-consecutive ring members
+// a, b that X could use touch a common X group (a group counts its own cells;
+// an X edge is a group with the stones touching it and touches the cells
+// along it). An X path through a, c, b can then go a, group, b instead, so c
+// is in no minimal X winning set, hence dead. Falls back to nothing for a
+// colour with more than 62 groups.
+template <int W>
+Bitboard<W> dead_cells_by_groups(const BoardInfo<W>& bi, const Pos<W>& pos) {
+  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  Bitboard<W> dead;
+  Bitboard<W> useless[2];
+  for (int x = 0; x < 2; ++x) {
+    const Bitboard<W>& own = pos.stones[x];
+    std::array<uint64_t, 64 * W> touch{};  // bit i: the cell is in or next to group i
+    Bitboard<W> closed[2] = {bi.edge1[x], bi.edge2[x]};  // groups 0 and 1: the edges
+    std::vector<Bitboard<W>> others;
+    Bitboard<W> rest = own;
+    while (rest.any()) {
+      Bitboard<W> seed;
+      seed.set(rest.first());
+      const Bitboard<W> comp = flood(seed, own, bi.stride);
+      rest = rest.andnot(comp);
+      const Bitboard<W> near = (dilate(comp, bi.stride) | comp) & bi.on_board;
+      const bool e1 = (comp & bi.edge1[x]).any(), e2 = (comp & bi.edge2[x]).any();
+      if (e1) closed[0] |= near;
+      if (e2) closed[1] |= near;
+      if (!e1 && !e2) others.push_back(near);
+    }
+    if (others.size() > 62) continue;
+    closed[0].for_each([&](int p) { touch[p] |= 1; });
+    closed[1].for_each([&](int p) { touch[p] |= 2; });
+    for (size_t i = 0; i < others.size(); ++i) {
+      others[i].for_each([&](int p) { touch[p] |= uint64_t{4} << i; });
+    }
+    const Bitboard<W>& enemy = pos.stones[1 - x];
+    empty.for_each([&](int c) {
+      uint64_t mask[6];
+      bool usable[6];
+      for (int d = 0; d < 6; ++d) {
+        const int q = bi.nbr[c][d];
+        if (q >= 0) {
+          usable[d] = !enemy.test(q);
+          mask[d] = touch[q];
+        } else {
+          usable[d] = (bi.edge_bits[x][c] >> d) & 1u;
+          mask[d] = (bi.second_edge_bits[x][c] >> d) & 1u ? 2 : 1;
+        }
+      }
+      for (int i = 0; i < 6; ++i) {
+        if (!usable[i]) continue;
+        for (int j = i + 2; j < 6; ++j) {
+          if (!usable[j] || (i == 0 && j == 5)) continue;
+          if (!(mask[i] & mask[j])) return;  // c may be needed by X
+        }
+      }
+      useless[x].set(c);
+    });
+  }
+  return useless[0] | useless[1];
+}
+
 // Fills dead cells and captured pairs until none is left, as allowed by the
 // flags; returns how many cells were filled. In Rex (`misere`) each dead
 // cell filled passes the move.
@@ -229,14 +295,13 @@ int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured
     if (use_dead) {
       int n = 0;
       Bitboard<W> fill[2];
-      empty.for_each([&](int p) {
+      const Bitboard<W> dead = dead_cells_by_groups(bi, pos);
+      dead.for_each([&](int p) {
         const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
         const unsigned b = bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p];
-        if (kRing.flags[r][b]) {
-          // Any colour keeps the value; the majority of the ring merges groups.
-          fill[std::popcount(b) > std::popcount(r) ? 1 : 0].set(p);
-          ++n;
-        }
+        // Any colour keeps the value; the majority of the ring merges groups.
+        fill[std::popcount(b) > std::popcount(r) ? 1 : 0].set(p);
+        ++n;
       });
       if (n) {
         pos.stones[0] |= fill[0];
