@@ -48,5 +48,7 @@ void bind_game(py::module_& m);
 void bind_search(py::module_& m);
 // The tiny-board Dark Hex solver.
 void bind_darkcfr(py::module_& m);
+// The Hex and Rex solver.
+void bind_solver(py::module_& m);
 
 }  // namespace hexengine::bindings

@@ -8,4 +8,5 @@ PYBIND11_MODULE(_core, m) {
   bind_game(m);
   bind_search(m);
   bind_darkcfr(m);
+  bind_solver(m);
 }

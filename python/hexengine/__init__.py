@@ -25,6 +25,7 @@ from .darkcfr import (
 from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import Game
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .solver import KNOWLEDGE, SolveError, SolveResult, SolveStatus, solve
 from .svg import svg, write_svg
 from .table import (
     Clock,
@@ -51,6 +52,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BLUE",
+    "KNOWLEDGE",
     "RED",
     "SWAP",
     "Action",
@@ -81,6 +83,9 @@ __all__ = [
     "Rules",
     "RulesError",
     "SQLiteRatingStore",
+    "SolveError",
+    "SolveResult",
+    "SolveStatus",
     "SwapForm",
     "SystemClock",
     "Table",
@@ -97,6 +102,7 @@ __all__ = [
     "read_game",
     "read_record",
     "read_trmph",
+    "solve",
     "svg",
     "table",
     "write_svg",

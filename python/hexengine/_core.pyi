@@ -123,3 +123,42 @@ class DarkCfr:
     def average_policy(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
     def evaluate_average(self) -> tuple[float, float, float]: ...
     def evaluate_purified(self) -> tuple[float, float, float]: ...
+
+# Solver results: (winner 0|1|2, to_move 1|2, status, winning move indices or None,
+# swap wins, best move index (-1 none, -2 swap), nodes, seconds, memory bytes, table entries)
+_SolveTuple = tuple[int, int, str, list[int] | None, bool, int, int, float, int, int]
+
+def solve_game(
+    game: Game,
+    winning_moves: bool,
+    max_nodes: int,
+    max_seconds: float,
+    max_memory: int,
+    knowledge: list[str] | None = None,
+) -> _SolveTuple: ...
+def solve_view(
+    view: View,
+    winning_moves: bool,
+    max_nodes: int,
+    max_seconds: float,
+    max_memory: int,
+    knowledge: list[str] | None = None,
+) -> _SolveTuple: ...
+def solve_position(
+    variant: str,
+    rows: int,
+    cols: int,
+    board: list[int],
+    to_move: int,
+    winning_moves: bool,
+    max_nodes: int,
+    max_seconds: float,
+    max_memory: int,
+    knowledge: list[str] | None = None,
+) -> _SolveTuple: ...
+
+class ReferenceSearch:
+    def __init__(self, variant: str, rows: int, cols: int) -> None: ...
+    def winners(self, boards: list[list[int]], to_move: list[int]) -> list[int]: ...
+    @property
+    def size(self) -> int: ...

@@ -1,0 +1,169 @@
+"""Time hexengine's solver on whole sets of small-board positions.
+
+Each position is one opening (Red's first stone, Blue to move) or, with
+``--replies CELL``, one reply of Blue to Red's CELL (Red to move). Every
+position is solved on its own (a fresh transposition table each time), with
+swap off. The table printed gives the winner, the nodes expanded, the time and
+the peak memory of each, then the totals; ``--json`` writes them to a file.
+
+    python bench/solve.py hex 6                  # every 6x6 Hex opening
+    python bench/solve.py hex 7 --cells d4       # the 7x7 centre opening
+    python bench/solve.py rex 5                  # every 5x5 Rex opening
+    python bench/solve.py rex 5 --replies c3     # every reply to the 5x5 Rex centre
+    python bench/solve.py rex 5 --replies all    # every reply to every 5x5 Rex opening
+    python bench/solve.py hex 6 --rows 6 --cols 7  # a non-square board
+
+With ``--benzene PATH`` each position is also solved by a Benzene binary
+(``mohex`` or ``wolve`` built from github.com/cgao3/benzene-vanilla-cmake) through
+its HTP ``dfpn-solve-state`` command, for a side-by-side time in the same run;
+hexengine does not ship or build Benzene.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import hexengine as hx
+
+
+def positions(args: argparse.Namespace) -> list[tuple[str, hx.Game]]:
+    rows, cols = args.rows or args.size, args.cols or args.size
+    out = []
+    everything = [hx.Cell.from_index(i, cols).name for i in range(rows * cols)]
+    if args.replies:
+        openings = everything if args.replies == "all" else args.replies.split(",")
+        for first in openings:
+            for name in everything:
+                if name == hx.Cell.parse(first).name:
+                    continue
+                game = hx.Game(args.variant, rows=rows, cols=cols, swap="off")
+                game.play(first)
+                game.play(name)
+                out.append((f"{first} {name}", game))
+        return out
+    cells = args.cells.split(",") if args.cells else everything
+    for name in cells:
+        game = hx.Game(args.variant, rows=rows, cols=cols, swap="off")
+        game.play(name)
+        out.append((name, game))
+    return out
+
+
+class Benzene:
+    """A Benzene engine driven over HTP (a GTP dialect), one command at a time."""
+
+    def __init__(self, path: str, rows: int, cols: int) -> None:
+        self.proc = subprocess.Popen(
+            [path, "--quiet"] if "wolve" in path or "mohex" in path else [path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        self.command(f"boardsize {cols} {rows}")
+
+    def command(self, line: str) -> str:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        reply = []
+        while True:
+            text = self.proc.stdout.readline()
+            if text == "":
+                raise RuntimeError(f"benzene exited on {line!r}")
+            if text.strip() == "" and reply:
+                break
+            if text.strip():
+                reply.append(text.strip())
+        answer = " ".join(reply)
+        if answer.startswith("?"):
+            raise RuntimeError(f"benzene: {line!r} -> {answer}")
+        return answer.lstrip("= ").strip()
+
+    def solve(self, game: hx.Game) -> tuple[str, float]:
+        self.command("clear_board")
+        self.command("dfpn-clear-tt")
+        for action in game.history:
+            colour = "b" if action.color == hx.RED else "w"
+            self.command(f"play {colour} {action.cell.name}")
+        to_move = "black" if game.to_move == hx.RED else "white"
+        start = time.perf_counter()
+        winner = self.command(f"dfpn-solve-state {to_move}")
+        return winner, time.perf_counter() - start
+
+    def close(self) -> None:
+        try:
+            self.command("quit")
+        except RuntimeError:
+            pass
+        self.proc.wait(timeout=10)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variant", choices=["hex", "rex"])
+    parser.add_argument("size", type=int, help="board size n (n x n unless --rows/--cols)")
+    parser.add_argument("--rows", type=int)
+    parser.add_argument("--cols", type=int)
+    parser.add_argument("--cells", help="comma-separated openings to solve (default: all)")
+    parser.add_argument("--replies", metavar="CELLS", help="every reply to these openings (a,b,... or 'all')")
+    parser.add_argument("--max-seconds", type=float, default=None, help="per position (default: none)")
+    parser.add_argument("--max-memory", type=int, default=2**30, help="bytes per position (default 1 GiB)")
+    parser.add_argument("--benzene", metavar="PATH", help="also run a Benzene binary (mohex or wolve)")
+    parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="print only unknown positions and the totals")
+    args = parser.parse_args()
+    if args.variant == "rex" and args.benzene:
+        parser.error("Benzene's df-pn solves Hex only")
+
+    rows, cols = args.rows or args.size, args.cols or args.size
+    peer = Benzene(args.benzene, rows, cols) if args.benzene else None
+    results = []
+    total_nodes, total_seconds, peak = 0, 0.0, 0
+    header = f"{args.variant} {rows}x{cols}: position, winner, nodes, seconds, MB"
+    print(header + (", benzene winner, seconds" if peer else ""))
+    for name, game in positions(args):
+        start = time.perf_counter()
+        res = hx.solve(game, max_seconds=args.max_seconds, max_memory=args.max_memory)
+        wall = time.perf_counter() - start
+        row = {
+            "position": name,
+            "winner": str(res.winner) if res.winner else None,
+            "status": res.status,
+            "nodes": res.nodes,
+            "seconds": round(wall, 4),
+            "memory": res.memory,
+        }
+        outcome = row["winner"] or res.status
+        line = f"{name:>7}  {outcome:>7}  {res.nodes:>10}  {wall:9.3f}  {res.memory / 2**20:7.1f}"
+        if peer:
+            winner, seconds = peer.solve(game)
+            row["benzene_winner"], row["benzene_seconds"] = winner, round(seconds, 4)
+            line += f"  {winner:>6} {seconds:9.3f}"
+        if not args.quiet or res.winner is None:
+            print(line, flush=True)
+        results.append(row)
+        total_nodes += res.nodes
+        total_seconds += wall
+        peak = max(peak, res.memory)
+    if peer:
+        peer.close()
+    unknown = sum(1 for r in results if r["winner"] is None)
+    print(
+        f"total: {len(results)} positions, {unknown} unknown, {total_nodes} nodes, "
+        f"{total_seconds:.2f} s, peak {peak / 2**20:.1f} MB"
+    )
+    red = [r["position"] for r in results if r["winner"] == "Red"]
+    print("Red wins after:", " ".join(red) or "none")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

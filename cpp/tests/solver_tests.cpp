@@ -1,0 +1,160 @@
+// Unit tests of the solver's C++ API (the one the MCTS calls), without Python.
+// Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+
+#include "game.h"
+#include "notation.h"
+#include "solver.h"
+
+using namespace hexengine;
+
+namespace {
+
+int failures = 0;
+
+#define CHECK(cond)                                                      \
+  do {                                                                   \
+    if (!(cond)) {                                                       \
+      std::printf("%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                        \
+    }                                                                    \
+  } while (0)
+
+Rules rules(Variant v, int rows, int cols) { return make_rules(v, rows, cols, SwapForm::Off); }
+
+template <class F>
+bool throws_solve_error(F&& f) {
+  try {
+    f();
+  } catch (const SolveError&) {
+    return true;
+  }
+  return false;
+}
+
+// The first player wins Hex 3x3; the winning first moves are the five of the
+// short diagonal and its neighbours on the opponent's edges.
+void test_hex_3x3() {
+  SolveLimits l;
+  l.winning_moves = true;
+  const SolveResult r = solve(rules(Variant::Hex, 3, 3), Board{}, Board{}, Color::Red, l);
+  CHECK(r.status == SolveStatus::Proven);
+  CHECK(r.winner == Color::Red);
+  CHECK(r.winning_moves_known);
+  CHECK((r.winning_moves == std::vector<int>{2, 3, 4, 5, 6}));  // c1 a2 b2 c2 a3
+  CHECK(r.best_move >= 0);
+  CHECK(r.stats.nodes > 0 && r.stats.memory_bytes > 0);
+}
+
+// Limits end the search with no winner and the status says which.
+void test_limits() {
+  const Rules big = rules(Variant::Hex, 9, 9);
+  SolveLimits l;
+  l.max_nodes = 10;
+  SolveResult r = solve(big, Board{}, Board{}, Color::Red, l);
+  CHECK(r.status == SolveStatus::NodeLimit && !r.winner && r.best_move == -1);
+  std::atomic<bool> stop{true};
+  SolveLimits s;
+  s.stop = &stop;
+  r = solve(big, Board{}, Board{}, Color::Red, s);
+  CHECK(r.status == SolveStatus::Stopped && !r.winner);
+  SolveLimits t;
+  t.max_seconds = 0.05;
+  r = solve(big, Board{}, Board{}, Color::Red, t);
+  CHECK(r.status == SolveStatus::TimeLimit && !r.winner);
+}
+
+// Bad requests throw SolveError before any search.
+void test_errors() {
+  const Geometry g = make_geometry(3, 3);
+  Board a, b;
+  a.set(g.padded(0, 0));
+  b.set(g.padded(0, 0));
+  SolveLimits l;
+  CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), a, b, Color::Red, l); }));
+  CHECK(throws_solve_error([&] { solve(make_rules(Variant::Dark, 3, 3, SwapForm::Off), {}, {}, Color::Red, l); }));
+  Board col;
+  for (int r = 0; r < 3; ++r) col.set(g.padded(r, 1));
+  CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), col, {}, Color::Blue, l); }));
+  SolveLimits bad;
+  bad.max_seconds = -1;
+  CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), {}, {}, Color::Red, bad); }));
+  Game fresh(make_rules(Variant::Hex, 3, 3, SwapForm::Sides));
+  CHECK(throws_solve_error([&] { solve_game(fresh, l); }));
+}
+
+// The solver agrees with the plain reference search on random 4x4 positions
+// of both games, and its winning move wins.
+void test_against_reference() {
+  std::mt19937 rng(7);
+  for (Variant v : {Variant::Hex, Variant::Rex}) {
+    const Rules rl = rules(v, 4, 4);
+    const Geometry g = make_geometry(4, 4);
+    ReferenceSearch ref(rl);
+    int checked = 0;
+    while (checked < 60) {
+      Board s[2];
+      const int stones = 3 + static_cast<int>(rng() % 8);
+      std::vector<int> cells(16);
+      for (int i = 0; i < 16; ++i) cells[i] = i;
+      std::shuffle(cells.begin(), cells.end(), rng);
+      for (int k = 0; k < stones; ++k) s[k % 2].set(g.padded(cells[k]));
+      const Color mover = stones % 2 ? Color::Blue : Color::Red;
+      Color want;
+      try {
+        want = ref.winner(s[0], s[1], mover);
+      } catch (const SolveError&) {
+        continue;  // finished
+      }
+      SolveLimits l;
+      const SolveResult r = solve(rl, s[0], s[1], mover, l);
+      CHECK(r.status == SolveStatus::Proven && r.winner == want);
+      if (want == mover) {
+        CHECK(r.best_move >= 0);
+        Board after = s[index_of(mover)];
+        after.set(g.padded(r.best_move));
+        const Board& red = mover == Color::Red ? after : s[0];
+        const Board& blue = mover == Color::Blue ? after : s[1];
+        bool joined = false;
+        try {
+          CHECK(ref.winner(red, blue, opponent(mover)) == mover);
+        } catch (const SolveError&) {
+          joined = true;  // the move joined: a win in Hex, a loss in Rex
+        }
+        if (joined) CHECK(v == Variant::Hex);
+      }
+      ++checked;
+    }
+  }
+}
+
+// With the swap available, the sides form hands the mover Red's side.
+void test_swap() {
+  Game g(make_rules(Variant::Hex, 3, 3, SwapForm::Sides));
+  g.play(parse_cell(g.geometry(), "b2"));
+  SolveLimits l;
+  l.winning_moves = true;
+  const SolveResult r = solve_game(g, l);
+  CHECK(r.status == SolveStatus::Proven && r.winner == Color::Red && r.swap_wins && r.best_move == -2);
+  CHECK(r.winning_moves.empty());
+}
+
+}  // namespace
+
+int main() {
+  test_hex_3x3();
+  test_limits();
+  test_errors();
+  test_against_reference();
+  test_swap();
+  if (failures) {
+    std::printf("%d check(s) failed\n", failures);
+    return EXIT_FAILURE;
+  }
+  std::printf("all solver tests passed\n");
+  return EXIT_SUCCESS;
+}

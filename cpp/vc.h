@@ -1,0 +1,378 @@
+// Virtual connections by H-search (Anshelevich), for the Hex solver.
+// Internal to solver.cpp.
+//
+// Contract: for one colour X, nodes are X's groups (the groups touching each
+// of X's edges merged with that edge, nodes 0 and 1) and the empty cells. A
+// full connection (x, y, C) says X joins x and y (owning them if they are
+// cells) even if the opponent moves first, using only cells of the carrier C;
+// a semi connection (x, y, C, k) says X joins them by playing the key k first,
+// k in C. Rules, each sound:
+//   base: adjacent nodes are fully connected with an empty carrier;
+//   AND: (x, z, A) and (z, y, B) full, A and B disjoint, x not in B, y not in
+//        A: through a group z a full (x, y, A|B); through an empty cell z a
+//        semi (x, y, A|B|{z}) with key z; a full and a semi through a group
+//        give a semi with the semi's key;
+//   OR: semis (x, y) whose carriers have an empty intersection give a full
+//        with the union as carrier.
+// Lists keep only minimal carriers, up to fixed capacities, and the closure
+// stops after a work budget, so the result is sound but not complete. Edge
+// groups are never the middle of an AND.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver_knowledge.h"
+
+namespace hexengine::solver {
+
+// What H-search found between the two edges of a colour.
+template <int W>
+struct EdgeConnection {
+  bool full = false;         // a full connection: the colour has won
+  Bitboard<W> full_carrier;  // its carrier
+  int semis = 0;             // number of semi connections found
+  Bitboard<W> intersection;  // intersection of their carriers (keys included)
+  Bitboard<W> union_;        // union of their carriers
+  Bitboard<W> smallest;      // the smallest semi carrier (key included)
+  int key = -1;              // key of that semi connection (padded index)
+};
+
+// Tunable sizes of the H-search.
+struct VcSizes {
+  int max_full = 12;     // full carriers kept per pair of nodes
+  int max_semi = 24;     // semi carriers kept per pair of nodes
+  int max_ors = 4;       // semis combined at once by the OR rule
+  int max_nodes = 128;   // boards with more nodes are not searched
+  long budget = 60000;   // carrier combinations tried per build
+};
+
+// Whether two sets are equal (word by word; faster than the defaulted ==).
+template <int W>
+inline bool same(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] ^ b.w[k];
+  return d == 0;
+}
+
+// Whether a is a subset of b.
+template <int W>
+inline bool subset(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] & ~b.w[k];
+  return d == 0;
+}
+
+// Whether a and b share a member.
+template <int W>
+inline bool meet(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] & b.w[k];
+  return d != 0;
+}
+
+template <int W>
+class VcBuilder {
+ public:
+  using BB = Bitboard<W>;
+
+  explicit VcBuilder(VcSizes sizes = {}) : sz_(sizes) {}
+
+  // H-search for colour c in `pos`, whose edges must not be joined yet.
+  // Stops early once the edges are fully connected.
+  EdgeConnection<W> build(const BoardInfo<W>& bi, const Pos<W>& pos, int c) {
+    EdgeConnection<W> out;
+    const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    const Groups<W> groups = find_groups(bi, pos.stones[c], empty, c);
+    ngroups_ = static_cast<int>(groups.members.size());
+    n_ = ngroups_ + empty.count();
+    if (n_ > sz_.max_nodes) return out;  // too large: nothing found, still sound
+    node_cell_.assign(n_, -1);
+    cell_node_.assign(64 * W, -1);
+    int id = ngroups_;
+    empty.for_each([&](int p) {
+      node_cell_[id] = p;
+      cell_node_[p] = id++;
+    });
+    const size_t pairs = static_cast<size_t>(n_) * (n_ - 1) / 2;
+    if (nfull_.size() < pairs) {
+      nfull_.resize(pairs);
+      nsemi_.resize(pairs);
+      full_.resize(pairs * sz_.max_full);
+      semi_.resize(pairs * sz_.max_semi);
+      key_.resize(pairs * sz_.max_semi);
+    }
+    std::fill(nfull_.begin(), nfull_.begin() + pairs, 0);
+    std::fill(nsemi_.begin(), nsemi_.begin() + pairs, 0);
+    partners_.assign(n_, {});
+    queue_full_.clear();
+    queue_semi_.clear();
+    won_ = false;
+    budget_ = sz_.budget;
+
+    // Base connections: groups with their adjacent empty cells, adjacent empty cells.
+    for (int g = 0; g < ngroups_; ++g) {
+      groups.adjacent_empty[g].for_each([&](int p) { add_full(g, cell_node_[p], BB{}); });
+    }
+    empty.for_each([&](int p) {
+      for (int d : {0, 4, 5}) {
+        const int q = bi.nbr[p][d];
+        if (q >= 0 && empty.test(q)) add_full(cell_node_[p], cell_node_[q], BB{});
+      }
+    });
+    closure();
+
+    const size_t e = index(0, 1);
+    if (won_) {
+      out.full = true;
+      out.full_carrier = won_carrier_;
+      return out;
+    }
+    out.semis = nsemi_[e];
+    BB inter = empty;
+    int best = -1;
+    for (int i = 0; i < nsemi_[e]; ++i) {
+      const BB& c = semi_[e * sz_.max_semi + i];
+      inter &= c;
+      out.union_ |= c;
+      if (best < 0 || c.count() < semi_[e * sz_.max_semi + best].count()) best = i;
+    }
+    out.intersection = inter;
+    if (best >= 0) {
+      out.smallest = semi_[e * sz_.max_semi + best];
+      out.key = key_[e * sz_.max_semi + best];
+    }
+    return out;
+  }
+
+  // Bytes held by the workspace.
+  uint64_t memory() const {
+    return nfull_.capacity() * 2 + full_.capacity() * sizeof(BB) + semi_.capacity() * sizeof(BB) +
+           key_.capacity() * sizeof(int16_t);
+  }
+
+ private:
+  struct Item {
+    int16_t a, b;
+    int16_t key;  // -1 for a full connection
+    BB carrier;
+  };
+
+  bool is_group(int x) const { return x < ngroups_; }
+  bool is_edge(int x) const { return x < 2; }
+  // Triangular index of the unordered pair {a, b}, a != b.
+  size_t index(int a, int b) const {
+    if (a > b) std::swap(a, b);
+    return static_cast<size_t>(b) * (b - 1) / 2 + a;
+  }
+  // Whether endpoint x may join a carrier C (a cell endpoint must stay out of it).
+  bool outside(int x, const BB& c) const { return is_group(x) || !c.test(node_cell_[x]); }
+
+  void add_full(int a, int b, const BB& c) {
+    const size_t e = index(a, b);
+    BB* f = &full_[e * sz_.max_full];
+    uint8_t& n = nfull_[e];
+    for (int i = 0; i < n; ++i) {
+      if (subset(f[i], c)) return;  // an existing carrier is a subset
+    }
+    int k = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!subset(c, f[i])) f[k++] = f[i];  // drop supersets of c
+    }
+    n = static_cast<uint8_t>(k);
+    if (n >= sz_.max_full) return;
+    f[n++] = c;
+    // Semis whose carrier contains c add nothing.
+    BB* s = &semi_[e * sz_.max_semi];
+    int16_t* ks = &key_[e * sz_.max_semi];
+    uint8_t& ns = nsemi_[e];
+    int m = 0;
+    for (int i = 0; i < ns; ++i) {
+      if (!subset(c, s[i])) {
+        s[m] = s[i];
+        ks[m++] = ks[i];
+      }
+    }
+    ns = static_cast<uint8_t>(m);
+    partners_[a].set(b);
+    partners_[b].set(a);
+    if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
+      if (!won_) won_carrier_ = c;
+      won_ = true;
+    }
+    queue_full_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), -1, c});
+  }
+
+  void add_semi(int a, int b, const BB& c, int key) {
+    const size_t e = index(a, b);
+    const BB* f = &full_[e * sz_.max_full];
+    for (int i = 0; i < nfull_[e]; ++i) {
+      if (subset(f[i], c)) return;
+    }
+    BB* s = &semi_[e * sz_.max_semi];
+    int16_t* ks = &key_[e * sz_.max_semi];
+    uint8_t& n = nsemi_[e];
+    for (int i = 0; i < n; ++i) {
+      if (subset(s[i], c)) return;
+    }
+    int k = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!subset(c, s[i])) {
+        s[k] = s[i];
+        ks[k++] = ks[i];
+      }
+    }
+    n = static_cast<uint8_t>(k);
+    if (n >= sz_.max_semi) return;
+    s[n] = c;
+    ks[n++] = static_cast<int16_t>(key);
+    semi_partners_mark(a, b);
+    queue_semi_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), static_cast<int16_t>(key), c});
+  }
+
+  void semi_partners_mark(int a, int b) {
+    partners_[a].set(b);
+    partners_[b].set(a);
+  }
+
+  // Whether an item is still in its list (it may have been dropped as a superset).
+  bool present(const Item& it) const {
+    const size_t e = index(it.a, it.b);
+    if (it.key < 0) {
+      const BB* f = &full_[e * sz_.max_full];
+      for (int i = 0; i < nfull_[e]; ++i)
+        if (same(f[i], it.carrier)) return true;
+      return false;
+    }
+    const BB* s = &semi_[e * sz_.max_semi];
+    for (int i = 0; i < nsemi_[e]; ++i)
+      if (same(s[i], it.carrier)) return true;
+    return false;
+  }
+
+  void closure() {
+    size_t hf = 0, hs = 0;
+    while (!won_ && budget_ > 0 && (hf < queue_full_.size() || hs < queue_semi_.size())) {
+      if (hf < queue_full_.size()) {
+        const Item it = queue_full_[hf++];
+        if (present(it)) process_full(it);
+      } else {
+        const Item it = queue_semi_[hs++];
+        if (present(it)) process_semi(it);
+      }
+    }
+  }
+
+  // AND of a new full (x, z, A) with every full and semi at its endpoints.
+  void process_full(const Item& it) {
+    for (int side = 0; side < 2 && !won_; ++side) {
+      const int z = side ? it.b : it.a;  // middle
+      const int o = side ? it.a : it.b;  // other endpoint
+      if (is_edge(z)) continue;
+      const BB& A = it.carrier;
+      const BB zcell = is_group(z) ? BB{} : single(node_cell_[z]);
+      partners_[z].for_each([&](int w) {
+        if (w == o || won_) return;
+        const size_t e = index(z, w);
+        const uint8_t nf = nfull_[e];
+        for (int i = 0; i < nf && !won_; ++i) {
+          const BB B = full_[e * sz_.max_full + i];
+          if (--budget_ < 0) return;
+          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
+          if (is_group(z)) {
+            add_full(o, w, A | B);
+          } else {
+            add_semi(o, w, A | B | zcell, node_cell_[z]);
+          }
+        }
+        if (!is_group(z)) return;
+        const uint8_t ns = nsemi_[e];
+        for (int i = 0; i < ns && !won_; ++i) {
+          const BB B = semi_[e * sz_.max_semi + i];
+          const int k = key_[e * sz_.max_semi + i];
+          if (--budget_ < 0) return;
+          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
+          add_semi(o, w, A | B, k);
+        }
+      });
+    }
+  }
+
+  // OR of a new semi with the other semis of its pair, and AND with fulls
+  // through group endpoints.
+  void process_semi(const Item& it) {
+    const size_t e = index(it.a, it.b);
+    // OR rule.
+    or_rule(e, it.a, it.b, it.carrier, it.carrier, 0, 1);
+    if (won_) return;
+    for (int side = 0; side < 2 && !won_; ++side) {
+      const int z = side ? it.b : it.a;
+      const int o = side ? it.a : it.b;
+      if (!is_group(z) || is_edge(z)) continue;
+      const BB& A = it.carrier;
+      partners_[z].for_each([&](int w) {
+        if (w == o || won_) return;
+        const size_t f = index(z, w);
+        const uint8_t nf = nfull_[f];
+        for (int i = 0; i < nf && !won_; ++i) {
+          const BB B = full_[f * sz_.max_full + i];
+          if (--budget_ < 0) return;
+          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
+          add_semi(o, w, A | B, it.key);
+        }
+      });
+    }
+  }
+
+  void or_rule(size_t e, int a, int b, const BB& inter, const BB& uni, int start, int depth) {
+    const int n = nsemi_[e];
+    for (int i = start; i < n && !won_; ++i) {
+      if (--budget_ < 0) return;
+      const BB s = semi_[e * sz_.max_semi + i];
+      const BB i2 = inter & s;
+      if (same(i2, inter)) continue;  // no progress
+      const BB u2 = uni | s;
+      if (!i2.any()) {
+        add_full(a, b, u2);
+        continue;
+      }
+      if (depth < sz_.max_ors) or_rule(e, a, b, i2, u2, i + 1, depth + 1);
+    }
+  }
+
+  static BB single(int p) {
+    BB b;
+    b.set(p);
+    return b;
+  }
+
+  // A set of node ids (at most 128 used; bits beyond are never set).
+  struct NodeSet {
+    uint64_t w[4] = {0, 0, 0, 0};
+    void set(int i) { w[i >> 6] |= uint64_t{1} << (i & 63); }
+    template <class F>
+    void for_each(F&& f) const {
+      for (int k = 0; k < 4; ++k) {
+        uint64_t b = w[k];
+        while (b) {
+          f(k * 64 + std::countr_zero(b));
+          b &= b - 1;
+        }
+      }
+    }
+  };
+
+  VcSizes sz_;
+  int n_ = 0, ngroups_ = 0;
+  std::vector<int> node_cell_, cell_node_;
+  std::vector<uint8_t> nfull_, nsemi_;
+  std::vector<BB> full_, semi_;
+  std::vector<int16_t> key_;
+  std::vector<NodeSet> partners_;
+  std::vector<Item> queue_full_, queue_semi_;
+  bool won_ = false;
+  BB won_carrier_;
+  long budget_ = 0;
+};
+
+}  // namespace hexengine::solver

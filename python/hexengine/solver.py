@@ -1,0 +1,205 @@
+"""Exact answers: who wins a Hex or Rex position with perfect play, and how.
+
+The search runs in C++ with the GIL released: depth-first proof-number search
+with a transposition table, virtual connections, must-play regions, and dead
+and captured cells (see ``cpp/solver.h`` for what each rule proves). It
+either proves the result or says it does not know; it never guesses.
+
+>>> import hexengine as hx
+>>> game = hx.Game("hex", size=3, swap="off")
+>>> result = hx.solve(game, winning_moves=True)
+>>> result
+<SolveResult Red wins, Red to move, winning moves c1 a2 b2 c2 a3 (... nodes, ... s, ... MB)>
+>>> result.winner, result.best_move in result.winning_moves
+(<Color.RED: 1>, True)
+
+Rex without swap: on odd boards the second player wins.
+
+>>> hx.solve(hx.Game("rex", size=3, swap="off")).winner
+<Color.BLUE: 2>
+
+Limits give an honest "unknown":
+
+>>> late = hx.solve(hx.Game("hex", size=9, swap="off"), max_nodes=50)
+>>> late.winner is None, late.status
+(True, 'nodes')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from . import _core
+from ._moves import SWAP, Move
+from .cells import Cell
+from .errors import HexError
+from .game import Game
+from .rules import Color
+from .view import View
+
+__all__ = ["KNOWLEDGE", "SolveError", "SolveResult", "SolveStatus", "solve"]
+
+SolveStatus = Literal["proven", "nodes", "time", "memory", "stopped"]
+
+KNOWLEDGE: tuple[str, ...] = (
+    "dead",
+    "captured",
+    "vc",
+    "mustplay",
+    "rex-pairing",
+    "symmetry",
+    "proof-sets",
+    "dominated",
+    "vulnerable",
+)
+"""Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
+
+_STATUS_TEXT = {
+    "nodes": "node limit",
+    "time": "time limit",
+    "memory": "memory limit",
+    "stopped": "stopped",
+}
+
+
+class SolveError(HexError):
+    """A position the solver cannot take (Dark Hex, a finished game, the swap
+    still to come) or limits it cannot honour."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` found.
+
+    ``winner`` is the colour that wins with perfect play, or ``None`` when the
+    search stopped at a limit (``status`` says which). ``winning_moves`` lists
+    every winning move of the player to move when asked for and proven (empty
+    if the player to move loses; it may hold ``"swap"``), else ``None``.
+    ``best_move`` is one proven winning move, or ``None``. ``nodes``,
+    ``seconds`` and ``memory`` (peak bytes of tables) say what it cost.
+    """
+
+    winner: Color | None
+    to_move: Color
+    status: SolveStatus
+    winning_moves: tuple[Move, ...] | None
+    best_move: Move | None
+    nodes: int
+    seconds: float
+    memory: int
+
+    @property
+    def proven(self) -> bool:
+        """Whether the winner is proven (no limit was hit)."""
+        return self.status == "proven"
+
+    @property
+    def mover_wins(self) -> bool | None:
+        """Whether the player to move wins; ``None`` when unknown."""
+        return None if self.winner is None else self.winner == self.to_move
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            head = f"unknown ({_STATUS_TEXT.get(self.status, self.status)}), {self.to_move} to move"
+        else:
+            head = f"{self.winner} wins, {self.to_move} to move"
+        if self.winning_moves is not None:
+            names = " ".join(str(m) for m in self.winning_moves) or "none"
+            head += f", winning moves {names}"
+        elif self.best_move is not None:
+            head += f", winning move {self.best_move}"
+        return head
+
+    def __repr__(self) -> str:
+        cost = f"{self.nodes} nodes, {self.seconds:.3f} s, {self.memory / 2**20:.1f} MB"
+        return f"<SolveResult {self} ({cost})>"
+
+
+def solve(
+    position: Game | View,
+    *,
+    winning_moves: bool = False,
+    max_nodes: int | None = None,
+    max_seconds: float | None = 60.0,
+    max_memory: int = 512 * 2**20,
+    knowledge: Iterable[str] | None = None,
+) -> SolveResult:
+    """Solves the current position of a Hex or Rex game (or a Hex or Rex view).
+
+    ``winning_moves=True`` also proves which moves of the player to move win
+    (each is solved on its own). The search stops at ``max_nodes`` expanded
+    nodes, ``max_seconds`` of wall-clock time (``None``: no limit) or when its
+    tables would need more than ``max_memory`` bytes, and then returns a result
+    with ``winner=None``. ``knowledge`` restricts the search to some of
+    :data:`KNOWLEDGE` (for experiments; ``()`` is the plain search).
+
+    A game where the swap is available now counts the swap as one more move.
+    Raises :class:`SolveError` for Dark Hex, a finished game, an empty board
+    with the swap still to come, and bad limits.
+    """
+    nodes = _count("max_nodes", max_nodes)
+    seconds = _seconds(max_seconds)
+    if isinstance(max_memory, bool) or not isinstance(max_memory, int):
+        raise SolveError(f"max_memory must be a number of bytes, not {max_memory!r}")
+    names = None if knowledge is None else _knowledge(knowledge)
+    if isinstance(position, Game):
+        raw = _core.solve_game(position._core, bool(winning_moves), nodes, seconds, max_memory, names)
+        cols = position.rules.cols
+    elif isinstance(position, View):
+        raw = _core.solve_view(position._core, bool(winning_moves), nodes, seconds, max_memory, names)
+        cols = position.rules.cols
+    else:
+        raise SolveError(f"solve() takes a hexengine Game or View, not {type(position).__name__}")
+    return _result(raw, cols)
+
+
+def _count(name: str, value: int | None) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise SolveError(f"{name} must be a positive integer or None, not {value!r}")
+    return value
+
+
+def _seconds(value: float | None) -> float:
+    if value is None:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (0 < value < math.inf):
+        raise SolveError(f"max_seconds must be a positive number of seconds or None, not {value!r}")
+    return float(value)
+
+
+def _knowledge(names: Iterable[str]) -> list[str]:
+    if isinstance(names, str):
+        raise SolveError(f"knowledge must be a collection of names such as {list(KNOWLEDGE)}, not a string")
+    return [str(n) for n in names]
+
+
+def _move(index: int, cols: int) -> Move | None:
+    if index == -2:
+        return SWAP
+    if index < 0:
+        return None
+    return Cell.from_index(index, cols)
+
+
+def _result(raw: tuple, cols: int) -> SolveResult:
+    winner, to_move, status, moves, swap_wins, best, nodes, seconds, memory, _entries = raw
+    winning: tuple[Move, ...] | None = None
+    if moves is not None:
+        winning = tuple(Cell.from_index(i, cols) for i in moves)
+        if swap_wins:
+            winning += (SWAP,)
+    return SolveResult(
+        winner=Color(winner) if winner else None,
+        to_move=Color(to_move),
+        status=status,
+        winning_moves=winning,
+        best_move=_move(best, cols),
+        nodes=nodes,
+        seconds=seconds,
+        memory=memory,
+    )

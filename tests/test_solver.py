@@ -1,0 +1,509 @@
+"""The solver proves who wins Hex and Rex positions: it agrees with plain
+exhaustive search on every small position (with each piece of knowledge alone
+and with all of them), with published results, and it reports limits honestly.
+
+Oracles: ``_core.ReferenceSearch`` (a plain negamax with a memo and its own
+connection test, no knowledge), itself checked against the pure-Python
+minimax below on every position of the boards up to 2x3 and 3x2.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+import threading
+import time
+
+import pytest
+
+import hexengine as hx
+from hexengine import _core
+
+# Each piece of knowledge alone (those that apply to the variant), and all.
+KNOWLEDGE_SETS = {
+    "plain": [],
+    "dead": ["dead"],
+    "captured": ["captured"],
+    "vc": ["vc"],
+    "vc+mustplay": ["vc", "mustplay"],
+    "rex-pairing": ["rex-pairing"],
+    "symmetry": ["symmetry"],
+    "proof-sets": ["proof-sets"],
+    "vc+proof-sets": ["vc", "mustplay", "proof-sets"],
+    "dominated": ["dominated"],
+    "vulnerable": ["vulnerable"],
+    "vc+inferior": ["vc", "mustplay", "dominated", "vulnerable"],
+    "all": None,
+}
+HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]
+REX_SETS = ["plain", "dead", "captured", "rex-pairing", "symmetry", "all"]
+SMALL_BOARDS = [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2), (1, 4), (2, 3), (3, 2), (3, 3)]
+MEMORY = 64 * 2**20
+
+
+# A tiny independent Hex model in Python: neighbours of RULES.md section 1.
+def neighbours(rows: int, cols: int, i: int) -> list[int]:
+    r, c = divmod(i, cols)
+    out = []
+    for dr, dc in ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0)):
+        if 0 <= r + dr < rows and 0 <= c + dc < cols:
+            out.append((r + dr) * cols + c + dc)
+    return out
+
+
+def joined(board: tuple[int, ...], rows: int, cols: int, colour: int) -> bool:
+    """Whether ``colour`` (1 red: rows, 2 blue: columns) joins its two edges."""
+    first = [
+        i for i in range(rows * cols) if board[i] == colour and (i // cols if colour == 1 else i % cols) == 0
+    ]
+    seen, stack = set(first), list(first)
+    while stack:
+        i = stack.pop()
+        if (i // cols == rows - 1) if colour == 1 else (i % cols == cols - 1):
+            return True
+        for j in neighbours(rows, cols, i):
+            if board[j] == colour and j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return False
+
+
+def python_winner(variant: str, rows: int, cols: int, board: tuple[int, ...], mover: int) -> int:
+    @functools.cache
+    def wins(b: tuple[int, ...], m: int) -> bool:
+        for i, v in enumerate(b):
+            if v:
+                continue
+            after = (*b[:i], m, *b[i + 1 :])
+            if joined(after, rows, cols, m):
+                if variant == "hex":
+                    return True
+            elif not wins(after, 3 - m):
+                return True
+        return False
+
+    return mover if wins(board, mover) else 3 - mover
+
+
+def all_positions(rows: int, cols: int):
+    """Every unfinished position of the board, any stone counts, either player to move."""
+    for board in itertools.product((0, 1, 2), repeat=rows * cols):
+        if 0 in board and not joined(board, rows, cols, 1) and not joined(board, rows, cols, 2):
+            yield board, 1
+            yield board, 2
+
+
+def solve_position(variant, rows, cols, board, mover, knowledge=None, winning_moves=False):
+    return _core.solve_position(
+        variant, rows, cols, list(board), mover, winning_moves, 0, 120.0, MEMORY, knowledge
+    )
+
+
+@functools.cache
+def reference(variant: str, rows: int, cols: int) -> _core.ReferenceSearch:
+    return _core.ReferenceSearch(variant, rows, cols)
+
+
+def reference_winners(variant, rows, cols, positions):
+    boards = [list(b) for b, _ in positions]
+    return reference(variant, rows, cols).winners(boards, [m for _, m in positions])
+
+
+def check_against_reference(variant, rows, cols, positions, knowledge):
+    expected = reference_winners(variant, rows, cols, positions)
+    wrong = []
+    for (board, mover), want in zip(positions, expected, strict=True):
+        got = solve_position(variant, rows, cols, board, mover, knowledge)
+        assert got[2] == "proven"
+        if got[0] != want:
+            wrong.append((board, mover, want, got[0]))
+    assert not wrong, f"{len(wrong)} positions disagree, e.g. {wrong[:3]}"
+
+
+# --- the oracle -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+@pytest.mark.parametrize("size", [(1, 1), (1, 2), (2, 1), (2, 2), (1, 4), (2, 3), (3, 2)])
+def test_reference_search_agrees_with_python_minimax(variant, size):
+    """The C++ reference search gives the winner of the pure-Python minimax on every position."""
+    rows, cols = size
+    positions = list(all_positions(rows, cols))
+    got = reference_winners(variant, rows, cols, positions)
+    want = [python_winner(variant, rows, cols, b, m) for b, m in positions]
+    assert got == want
+
+
+# --- exhaustive comparisons -------------------------------------------------
+
+
+@pytest.mark.parametrize("variant,knowledge", [("hex", k) for k in HEX_SETS] + [("rex", k) for k in REX_SETS])
+def test_every_position_up_to_3x3_each_rule(variant, knowledge):
+    """With each piece of knowledge alone, and with all, the solver finds the
+    exhaustive search's winner on every unfinished position (any stone counts,
+    either player to move) of every board up to 3x3, non-square ones included."""
+    for rows, cols in SMALL_BOARDS:
+        check_against_reference(
+            variant, rows, cols, list(all_positions(rows, cols)), KNOWLEDGE_SETS[knowledge]
+        )
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+@pytest.mark.parametrize("size", [(2, 3), (3, 2), (3, 3)])
+def test_winning_moves_are_exactly_the_winning_moves(variant, size):
+    """The listed winning moves are exactly the moves after which exhaustive
+    search finds the mover winning, on every position of these boards."""
+    rows, cols = size
+    ref = reference(variant, rows, cols)
+    for board, mover in all_positions(rows, cols):
+        res = solve_position(variant, rows, cols, board, mover, winning_moves=True)
+        expected = []
+        for i, v in enumerate(board):
+            if v:
+                continue
+            after = (*board[:i], mover, *board[i + 1 :])
+            if joined(after, rows, cols, mover):
+                wins = variant == "hex"
+            else:
+                wins = ref.winners([list(after)], [3 - mover])[0] == mover
+            if wins:
+                expected.append(i)
+        assert res[3] == expected, (board, mover)
+        if expected:
+            assert res[0] == mover and res[5] in expected
+        else:
+            assert res[0] == 3 - mover and res[5] == -1
+
+
+def four_by_four_positions(seed: int, count: int, openings: bool = True, replies: bool = False):
+    """4x4 positions: the openings, the two-stone positions, and ``count``
+    random unfinished ones (3 to 11 stones, either player to move)."""
+    out = []
+    if openings:
+        for i in range(16):
+            b = [0] * 16
+            b[i] = 1
+            out.append((tuple(b), 2))
+    if replies:
+        for i, j in itertools.permutations(range(16), 2):
+            b = [0] * 16
+            b[i], b[j] = 1, 2
+            out.append((tuple(b), 1))
+    rng = random.Random(seed)
+    target = len(out) + count
+    while len(out) < target:
+        stones = rng.randint(3, 11)
+        b = [0] * 16
+        for k, i in enumerate(rng.sample(range(16), stones)):
+            b[i] = 1 + k % 2
+        board = tuple(b)
+        if not joined(board, 4, 4, 1) and not joined(board, 4, 4, 2):
+            out.append((board, rng.choice((1, 2))))
+    return out
+
+
+@pytest.mark.parametrize("knowledge", HEX_SETS)
+def test_hex_4x4_each_rule(knowledge):
+    """Hex 4x4: every opening and 100 random positions solve to the exhaustive
+    search's winner, with each rule alone and with all."""
+    check_against_reference("hex", 4, 4, four_by_four_positions(4, 100), KNOWLEDGE_SETS[knowledge])
+
+
+@pytest.mark.parametrize("knowledge", REX_SETS)
+def test_rex_4x4_each_rule(knowledge):
+    """Rex 4x4: 60 random positions (the plain df-pn is too slow on the
+    openings for the default run) solve to the exhaustive search's winner with
+    each rule alone; with all rules the openings and every two-stone position too."""
+    full = knowledge == "all"
+    positions = four_by_four_positions(44, 200 if full else 60, openings=full, replies=full)
+    check_against_reference("rex", 4, 4, positions, KNOWLEDGE_SETS[knowledge])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant,knowledge", [("hex", k) for k in HEX_SETS] + [("rex", k) for k in REX_SETS])
+def test_4x4_openings_and_replies_each_rule_slow(variant, knowledge):
+    """4x4: every opening, every two-stone position and 300 more random
+    positions, each rule alone."""
+    positions = four_by_four_positions(45, 300, replies=True)
+    check_against_reference(variant, 4, 4, positions, KNOWLEDGE_SETS[knowledge])
+
+
+# --- published results -------------------------------------------------------
+
+
+def opening_winners(variant: str, rows: int, cols: int, **limits) -> set[str]:
+    """Cells whose opening (Red's first stone, Blue to move) wins for Red."""
+    out = set()
+    for i in range(rows * cols):
+        board = [0] * (rows * cols)
+        board[i] = 1
+        res = _core.solve_position(variant, rows, cols, board, 2, False, 0, 600.0, 1 << 30, None)
+        assert res[2] == "proven"
+        if res[0] == 1:
+            out.add(hx.Cell.from_index(i, cols).name)
+    return out
+
+
+def test_hex_small_boards_first_player_wins():
+    """Hex n x n without swap is a first-player win (Nash), n = 1..6."""
+    for n in range(1, 7):
+        assert hx.solve(hx.Game("hex", size=n, swap="off")).winner == hx.RED
+
+
+# Benzene's share/swap-moves.txt (R. Hayward), the first moves that win on
+# small boards. That file names cells with row and column exchanged relative
+# to Benzene's regression suite and to our HexGui/trmph names (a1 acute
+# corner at the top left, Red joining rows 1 and n): read as printed, its 6x6
+# list is exactly the transposition of regression/dfpn-solve-6x6.tst below.
+# Here its 3x3, 4x4 and 5x5 lists are given in our names.
+BENZENE_WINNING_OPENINGS = {
+    3: {"c1", "a2", "b2", "c2", "a3"},
+    4: {"d1", "c2", "b3", "a4"},
+    5: {"e1", "b2", "c2", "d2", "e2", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5"},
+}
+
+# Benzene regression/dfpn-solve-6x6.tst (github.com/cgao3/benzene-vanilla-cmake):
+# black (first, joining rows 1 and 6) wins after these openings, white after the others.
+BENZENE_6X6_WINNING = set("f1 b2 c2 d2 e2 f2 a3 b3 c3 d3 e3 f3 a4 b4 c4 d4 e4 f4 a5 b5 c5 d5 e5 a6".split())
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_hex_winning_openings_match_benzene(n):
+    """The winning first moves on Hex 3x3, 4x4 and 5x5 are the published ones."""
+    assert opening_winners("hex", n, n) == BENZENE_WINNING_OPENINGS[n]
+
+
+def reference_opening_winners(variant: str, n: int) -> set[str]:
+    positions = [(tuple(1 if j == i else 0 for j in range(n * n)), 2) for i in range(n * n)]
+    winners = reference_winners(variant, n, n, positions)
+    return {hx.Cell.from_index(i, n).name for i, w in enumerate(winners) if w == 1}
+
+
+def test_hex_4x4_openings_match_exhaustive_search():
+    """The 4x4 table is also what exhaustive search says."""
+    positions = [(tuple(1 if j == i else 0 for j in range(16)), 2) for i in range(16)]
+    got = {
+        hx.Cell.from_index(i, 4).name
+        for i, w in enumerate(reference_winners("hex", 4, 4, positions))
+        if w == 1
+    }
+    assert got == BENZENE_WINNING_OPENINGS[4]
+
+
+@pytest.mark.slow
+def test_hex_6x6_winning_openings_match_benzene():
+    """The 24 winning first moves of Hex 6x6 are Benzene's (all 36 openings solved)."""
+    assert opening_winners("hex", 6, 6) == BENZENE_6X6_WINNING
+
+
+def test_hex_6x6_some_openings_match_benzene():
+    """The quick part of the 6x6 table: the openings on rows 1, 2 and 6 and
+    the centre cells match Benzene's results."""
+    cells = [f"{c}{r}" for c in "abcdef" for r in (1, 2, 6)] + ["c3", "d3", "c4", "d4"]
+    for name in cells:
+        game = hx.Game("hex", size=6, swap="off")
+        game.play(name)
+        res = hx.solve(game, max_seconds=300)
+        assert (res.winner == hx.RED) == (name in BENZENE_6X6_WINNING), name
+
+
+def test_hex_7x7_centre_wins():
+    """The centre opening wins Hex 7x7 (Hayward et al. 2003; Benzene dfpn-solve-7x7.tst d4)."""
+    game = hx.Game("hex", size=7, swap="off")
+    game.play("d4")
+    res = hx.solve(game, max_seconds=300)
+    assert res.winner == hx.RED
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_rex_parity(n):
+    """Rex n x n without swap: the first player wins on even n, the second on
+    odd n (Winder; Lagarias and Sleator), n = 1..5."""
+    res = hx.solve(hx.Game("rex", size=n, swap="off"), winning_moves=True)
+    assert res.winner == (hx.RED if n % 2 == 0 else hx.BLUE)
+    assert (len(res.winning_moves) > 0) == (n % 2 == 0)
+
+
+def test_rex_4x4_acute_corner_openings_win():
+    """Rex 4x4: opening in an acute corner wins (Evans), and so does the cell
+    touching an acute corner on one's own side (Hayward et al.); the full set of
+    winning openings is the exhaustive search's."""
+    res = hx.solve(hx.Game("rex", size=4, swap="off"), winning_moves=True)
+    names = {m.name for m in res.winning_moves}
+    assert {"a1", "d4", "b1", "c4"} <= names
+    positions = [(tuple(1 if j == i else 0 for j in range(16)), 2) for i in range(16)]
+    ref = {
+        hx.Cell.from_index(i, 4).name
+        for i, w in enumerate(reference_winners("rex", 4, 4, positions))
+        if w == 1
+    }
+    assert names == ref
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 3), (3, 2), (3, 4), (4, 3), (4, 5), (5, 4), (5, 6), (6, 5)])
+def test_shorter_crossing_wins_whoever_starts(rows, cols):
+    """On a board with one more column than rows Red (joining the rows, the
+    shorter crossing) wins even when Blue opens, wherever; with one more row,
+    Blue wins even when Red opens. The short side also wins moving first."""
+    short = hx.RED if rows < cols else hx.BLUE
+    long = short.opponent
+    for i in range(rows * cols):
+        board = [0] * (rows * cols)
+        board[i] = int(long)
+        res = _core.solve_position("hex", rows, cols, board, int(short), False, 0, 600.0, 1 << 30, None)
+        assert res[2] == "proven" and res[0] == short, hx.Cell.from_index(i, cols)
+    res = _core.solve_position(
+        "hex", rows, cols, [0] * (rows * cols), int(short), False, 0, 60.0, 1 << 28, None
+    )
+    assert res[0] == short
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rows,cols", [(6, 7), (7, 6)])
+def test_shorter_crossing_wins_6x7(rows, cols):
+    """6x7 and 7x6, every opening of the longer-crossing player loses
+    (Benzene regression/dfs-solve-6x7.tst: 6 columns, 7 rows, white wins all)."""
+    test_shorter_crossing_wins_whoever_starts(rows, cols)
+
+
+# --- the API ------------------------------------------------------------------
+
+
+def test_result_repr_and_fields():
+    """A result is a small value with a readable repr."""
+    res = hx.solve(hx.Game("hex", size=2, swap="off"), winning_moves=True)
+    assert res.winner == hx.RED and res.to_move == hx.RED and res.mover_wins and res.proven
+    assert res.winning_moves == (hx.Cell.parse("b1"), hx.Cell.parse("a2"))
+    assert res.best_move in res.winning_moves
+    assert repr(res).startswith("<SolveResult Red wins, Red to move, winning moves b1 a2 (")
+    assert res.nodes >= 1 and res.seconds >= 0 and res.memory > 0
+    losing = hx.Game("hex", size=2, swap="off")
+    losing.play("b1")
+    res = hx.solve(losing, winning_moves=True)
+    assert (
+        res.winner == hx.RED and res.to_move == hx.BLUE and res.winning_moves == () and res.best_move is None
+    )
+    assert "winning moves none" in repr(res)
+
+
+def test_view_gives_the_same_answer():
+    """A Hex or Rex view is solved like its game."""
+    game = hx.Game("rex", size=4, swap="off")
+    game.play("b2")
+    assert hx.solve(game.view(hx.BLUE)).winner == hx.solve(game).winner
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"max_nodes": 0}, "max_nodes"),
+        ({"max_nodes": -5}, "max_nodes"),
+        ({"max_nodes": 1.5}, "max_nodes"),
+        ({"max_seconds": 0}, "max_seconds"),
+        ({"max_seconds": float("nan")}, "max_seconds"),
+        ({"max_seconds": float("inf")}, "max_seconds"),
+        ({"max_seconds": "1"}, "max_seconds"),
+        ({"max_memory": 1000}, "max_memory"),
+        ({"max_memory": 2**19}, "at least 1 MiB"),
+        ({"max_memory": -1}, "max_memory"),
+        ({"knowledge": ["dead", "magic"]}, "unknown solver knowledge 'magic'"),
+        ({"knowledge": "dead"}, "knowledge"),
+        ({"knowledge": ["mustplay"]}, "needs 'vc'"),
+    ],
+)
+def test_bad_limits_are_clear_errors(kwargs, message):
+    """Bad limits raise SolveError naming the problem."""
+    with pytest.raises(hx.SolveError, match=message):
+        hx.solve(hx.Game("hex", size=3, swap="off"), **kwargs)
+
+
+def test_refused_positions():
+    """Dark Hex, finished games, an empty board with swap to come, and
+    non-games are refused with a clear SolveError."""
+    with pytest.raises(hx.SolveError, match="Dark Hex"):
+        hx.solve(hx.Game("dark", size=3))
+    with pytest.raises(hx.SolveError, match="Dark Hex"):
+        hx.solve(hx.Game("dark-abrupt", size=3).view(hx.RED))
+    done = hx.Game("hex", size=1, swap="off")
+    done.play("a1")
+    with pytest.raises(hx.SolveError, match="over"):
+        hx.solve(done)
+    resigned = hx.Game("hex", size=3, swap="off")
+    resigned.resign(hx.RED)
+    with pytest.raises(hx.SolveError, match="over"):
+        hx.solve(resigned)
+    with pytest.raises(hx.SolveError, match="swap rule is still to come"):
+        hx.solve(hx.Game("hex", size=3))
+    with pytest.raises(hx.SolveError, match="Game or View"):
+        hx.solve("a1")  # type: ignore[arg-type]
+    with pytest.raises(hx.SolveError, match="finished"):
+        _core.solve_position("hex", 2, 2, [1, 0, 1, 0], 2, False, 0, 1.0, MEMORY)
+    with pytest.raises(hx.SolveError, match="values are 0"):
+        _core.solve_position("hex", 2, 2, [3, 0, 0, 0], 2, False, 0, 1.0, MEMORY)
+    assert isinstance(hx.SolveError("x"), hx.HexError)
+
+
+def test_limits_give_unknown():
+    """Node, time and memory limits stop the search with winner None and the
+    limit named; nothing is guessed."""
+    big = hx.Game("hex", size=9, swap="off")
+    res = hx.solve(big, max_nodes=20, winning_moves=True)
+    assert (res.winner, res.status, res.winning_moves, res.best_move) == (None, "nodes", None, None)
+    assert not res.proven and res.mover_wins is None and "unknown (node limit)" in repr(res)
+    res = hx.solve(big, max_seconds=0.2)
+    assert (res.winner, res.status) == (None, "time")
+    rex = hx.Game("rex", size=7, swap="off")
+    res = hx.solve(rex, max_memory=2**20, knowledge=["symmetry"], max_seconds=120)
+    assert (res.winner, res.status) == (None, "memory")
+    assert res.memory <= 2**20
+
+
+def test_gil_is_released():
+    """Python threads keep running while a search runs."""
+    big = hx.Game("hex", size=9, swap="off")
+    done = threading.Event()
+    ticks = 0
+
+    def work():
+        hx.solve(big, max_seconds=1.0)
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    time.sleep(0.05)
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    t.join()
+    assert ticks > 50
+
+
+def test_swap_available_counts_as_a_move():
+    """With the swap available now, swapping wins for the player to move
+    exactly when it should: in the sides form when Red wins the position (the
+    mover then plays Red), in the pieces form when Red to move loses after the
+    mirrored Blue stone."""
+    for cell in ["a1", "b2", "c3", "b1"]:
+        plain = hx.Game("hex", size=3, swap="off")
+        plain.play(cell)
+        red_wins = hx.solve(plain).winner == hx.RED
+        sides = hx.Game("hex", size=3, swap="sides")
+        sides.play(cell)
+        res = sides_res = hx.solve(sides, winning_moves=True)
+        assert res.winner == (hx.RED if red_wins else hx.BLUE)
+        assert ("swap" in res.winning_moves) == red_wins
+        assert (res.best_move == "swap") == red_wins
+        pieces = hx.Game("hex", size=3, swap="pieces")
+        pieces.play(cell)
+        res = hx.solve(pieces, winning_moves=True)
+        after = pieces.copy()
+        after.play("swap")
+        swap_wins = hx.solve(after).winner == hx.BLUE
+        assert ("swap" in res.winning_moves) == swap_wins
+        assert res.winner == (hx.BLUE if swap_wins or not red_wins else hx.RED)
+        # On a square board one of playing on and swapping wins for the mover.
+        assert res.winner == hx.BLUE
+        assert {m for m in sides_res.winning_moves if m != "swap"} == {
+            m for m in res.winning_moves if m != "swap"
+        }
