@@ -13,15 +13,19 @@
 #include "errors.h"
 #include "playout.h"
 #include "rng.h"
+#include "solver.h"
+#include "solver_knowledge.h"
 #include "state.h"
+#include "vc.h"
 
 namespace hexengine {
 
 namespace {
 
 constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
-// What is proven about a node, for the colour that moved into it.
-constexpr uint8_t kUnproven = 0, kMoverWins = 1, kMoverLoses = 2;
+// What is proven about a node, for the colour that moved into it; kPruned marks
+// a move that knowledge showed need not be searched (outside the must-play region).
+constexpr uint8_t kUnproven = 0, kMoverWins = 1, kMoverLoses = 2, kPruned = 3;
 constexpr uint32_t kNone = 0xffffffffu;
 
 // One edge of the tree: the move into this node and its statistics, all from
@@ -40,6 +44,8 @@ struct Node {
   // MCTS-solver: proven by a terminal position or by all (or one winning) children.
   std::atomic<uint8_t> proof{kUnproven};
   std::atomic<uint8_t> state{kLeaf};
+  // Whether the virtual-connection analysis has run on this node.
+  std::atomic<uint8_t> analysed{0};
 };
 
 // Relaxed increment without a locked instruction: statistics tolerate the
@@ -151,12 +157,14 @@ class Engine final : public EngineBase {
       : rules_(rules),
         params_(params),
         geom_(make_geometry(rules.rows, rules.cols)),
+        info_(geom_),
         board_(Bitboard<W>::from(geom_.on_board)),
         rings_(make_rings(geom_, W * 64)) {
     for (int c = 0; c < 2; ++c) {
       first_edge_[c] = Bitboard<W>::from(geom_.first_edge[c]);
       second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
     }
+    vc_knowledge_ = params.knowledge && params.knowledge_visits > 0 && !is_misere(rules.variant);
   }
 
   SearchResult search(const View& view) override;
@@ -172,6 +180,7 @@ class Engine final : public EngineBase {
     std::vector<int> pos = std::vector<int>(W * 64, -1);
     std::vector<int> moves;
     int last = -1;
+    std::unique_ptr<solver::VcBuilder<W>> vc;  // made on first use
   };
 
   // The root position built from the view.
@@ -194,6 +203,11 @@ class Engine final : public EngineBase {
   void simulate(Ctx& ctx);
   // Carries the proof of the last node of `path` up the path (MCTS-solver).
   void prove(const std::vector<uint32_t>& path);
+  // Hex: virtual connections (H-search) at node `index`, position ctx.s, on the
+  // path ctx.path: a win for the player to move proves the key move; a full
+  // connection of the opponent proves every move lost; otherwise moves outside
+  // the must-play region of the opponent's semi connections are pruned.
+  void analyse(uint32_t index, Ctx& ctx);
   // Plays on from `final` (the stones of ctx.s) to a full board with the playout
   // policy; returns the winner.
   Color playout(Ctx& ctx, Bitboard<W> final[2]);
@@ -208,6 +222,7 @@ class Engine final : public EngineBase {
   Rules rules_;
   SearchParams params_;
   Geometry geom_;
+  solver::BoardInfo<W> info_;
   Bitboard<W> board_;
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
@@ -221,6 +236,8 @@ class Engine final : public EngineBase {
   bool swap_root_ = false;
   // The opponent may swap after this move.
   bool opening_root_ = false;
+  // Hex with knowledge on: well-visited nodes get the virtual-connection analysis.
+  bool vc_knowledge_ = false;
   uint64_t searches_ = 0;
 };
 
@@ -252,6 +269,7 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
     b.move = a.move;
     b.mover = a.mover;
     b.proof.store(a.proof.load());
+    b.analysed.store(a.analysed.load());
     const uint8_t st = a.state.load();
     if (st != kExpanded) {
       b.state.store(st == kTerminal ? kTerminal : kLeaf);
@@ -340,6 +358,18 @@ void Engine<W>::candidates(const State<W>& s, std::vector<int>& out, std::string
       }
     }
   }
+  if (params_.knowledge && chosen.count() > 1) {
+    // Dead cells (no completion of the board depends on their colour): never
+    // needed in Hex, and in Rex always a best move (see solver_knowledge.h).
+    const Bitboard<W> dead = chosen & solver::dead_cells(info_, solver::Pos<W>{{s.stones[0], s.stones[1]}, 0});
+    if (dead.any() && is_misere(rules_.variant)) {
+      chosen = Bitboard<W>();
+      chosen.set(dead.first());
+      reason = "dead-cell";
+    } else if (dead.any() && chosen.andnot(dead).any()) {
+      chosen = chosen.andnot(dead);
+    }
+  }
   chosen.for_each([&](int p) { out.push_back(p); });
   if (out.size() == 1 && why) *why = *reason ? reason : "only-move";
 }
@@ -382,7 +412,7 @@ uint32_t Engine<W>::select(uint32_t index) {
   uint32_t best_i = first;
   for (uint32_t i = first; i < end; ++i) {
     Node& c = (*arena_)[i];
-    if (c.proof.load(std::memory_order_relaxed) == kMoverLoses) continue;
+    if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses) continue;
     const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
     const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
     // (1 - beta) * wins/n + beta * rave_wins/rn with beta = rn / (rn + n + n*rn/k), in one division.
@@ -497,6 +527,50 @@ void Engine<W>::prove(const std::vector<uint32_t>& path) {
 }
 
 template <int W>
+void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
+  Arena& arena = *arena_;
+  Node& n = arena[index];
+  uint8_t expected = 0;
+  if (!n.analysed.compare_exchange_strong(expected, 1)) return;
+  if (!ctx.vc) ctx.vc = std::make_unique<solver::VcBuilder<W>>();
+  const solver::Pos<W> pos{{ctx.s.stones[0], ctx.s.stones[1]}, index_of(ctx.s.to_move)};
+  const uint32_t first = n.first_child, end = first + n.child_count;
+  auto settle = [&](uint32_t child, uint8_t proof) {
+    arena[child].proof.store(proof, std::memory_order_relaxed);
+    ctx.path.push_back(child);
+    prove(ctx.path);
+    ctx.path.pop_back();
+  };
+  const auto mine = ctx.vc->build(info_, pos, pos.mover);
+  if (mine.full || mine.semis) {
+    // A full connection wins whatever is played; a semi one by its key.
+    for (uint32_t i = first; i < end; ++i) {
+      if (mine.full || arena[i].move == mine.key) return settle(i, kMoverWins);
+    }
+    return;
+  }
+  const auto theirs = ctx.vc->build(info_, pos, 1 - pos.mover);
+  if (theirs.full) {
+    for (uint32_t i = first; i < end; ++i) arena[i].proof.store(kMoverLoses, std::memory_order_relaxed);
+    return settle(first, kMoverLoses);
+  }
+  if (theirs.semis) {
+    bool any = false;
+    for (uint32_t i = first; i < end; ++i) {
+      Node& c = arena[i];
+      if (!theirs.intersection.test(c.move) && c.proof.load(std::memory_order_relaxed) == kUnproven) {
+        c.proof.store(kPruned, std::memory_order_relaxed);
+      }
+      any |= c.proof.load(std::memory_order_relaxed) != kPruned;
+    }
+    if (!any) {  // no move can stop the opponent: all lose
+      for (uint32_t i = first; i < end; ++i) arena[i].proof.store(kMoverLoses, std::memory_order_relaxed);
+      settle(first, kMoverLoses);
+    }
+  }
+}
+
+template <int W>
 void Engine<W>::simulate(Ctx& ctx) {
   Arena& arena = *arena_;
   ctx.s = root_state_;
@@ -510,6 +584,15 @@ void Engine<W>::simulate(Ctx& ctx) {
     if (n.state.load(std::memory_order_acquire) != kExpanded) {
       const bool ready = current == root_ || n.visits.load(std::memory_order_relaxed) >= params_.expand_threshold;
       if (!ready || !expand(current, ctx)) break;
+    }
+    if (vc_knowledge_ && n.analysed.load(std::memory_order_relaxed) == 0 &&
+        n.visits.load(std::memory_order_relaxed) >= params_.knowledge_visits) {
+      analyse(current, ctx);
+      const uint8_t proof = n.proof.load(std::memory_order_relaxed);
+      if (proof == kMoverWins || proof == kMoverLoses) {
+        winner = proof == kMoverWins ? n.mover : 1 - n.mover;
+        break;
+      }
     }
     const uint32_t child = select(current);
     Node& c = arena[child];
@@ -629,24 +712,42 @@ SearchResult Engine<W>::search(const View& view) {
   }
   swap_root_ = swap_possible(actions) && params_.allow_swap;
   opening_root_ = swap_possible(actions + 1);
-  // Decisions that need no search.
-  std::vector<int> moves;
-  std::string why;
-  candidates(root_state_, moves, &why);
-  if (moves.size() == 1 && !swap_root_) {
+  auto decided = [&](int padded, const std::string& why, bool proven_win) {
     SearchResult r;
     r.visits.assign(geom_.cells, 0);
     r.values.assign(geom_.cells, -1.0);
     r.proven.assign(geom_.cells, 0);
-    r.best = geom_.unpadded(moves[0]);
-    if (why == "win") r.proven[r.best] = 1;
+    r.best = geom_.unpadded(padded);
     r.pv = {r.best};
     r.forced = why;
-    if (why == "win") r.value = 1.0;
+    if (proven_win) {
+      r.proven[r.best] = 1;
+      r.value = 1.0;
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     arena_.reset();
     root_ = kNone;
     return r;
+  };
+  // Decisions that need no search.
+  std::vector<int> moves;
+  std::string why;
+  candidates(root_state_, moves, &why);
+  if (moves.size() == 1 && !swap_root_) return decided(moves[0], why, why == "win");
+  // Endgames: the exact solver, within its budget, plays a proven win.
+  const int empty = board_.andnot(root_state_.occupied()).count();
+  if (params_.solver_nodes > 0 && !swap_root_ && empty <= params_.solver_empties) {
+    SolveLimits limits;
+    limits.max_nodes = params_.solver_nodes;
+    limits.max_memory = 64ull << 20;
+    if (params_.seconds > 0) limits.max_seconds = params_.seconds / 2;
+    Board red, blue;
+    root_state_.stones[0].for_each([&](int p) { red.set(p); });
+    root_state_.stones[1].for_each([&](int p) { blue.set(p); });
+    const SolveResult solved = solve(rules_, red, blue, root_state_.to_move, limits);
+    if (solved.winner == root_state_.to_move && solved.best_move >= 0) {
+      return decided(geom_.padded(solved.best_move), "solved", true);
+    }
   }
   prepare_tree(view);
   Ctx probe(0);

@@ -10,7 +10,13 @@
 // expansion: an immediate win is the only child, a single opponent threat must
 // be blocked, and in Rex a move completing your own chain is pruned while any
 // other move exists. At the root, a win in one,
-// a forced block or a single non-losing move is returned without search.
+// a forced block or a single non-losing move is returned without search, and
+// with few empty cells the exact solver (solver.h) plays a proven win. Dead
+// cells are pruned at expansion in Hex, and in Rex one dead cell stands for
+// all moves (it is always a best move). In Hex, a well-visited node gets the
+// solver's virtual-connection analysis (H-search): a win of the player to move
+// proves its key move, a full connection of the opponent proves every move
+// lost, and moves outside the must-play region are pruned.
 //
 // Proofs (MCTS-solver): a terminal position proves its node; a node with a
 // winning reply is lost for the side that moved into it, and one whose every
@@ -72,6 +78,14 @@ struct SearchParams {
   // avoids completing its own chain while it can. Off by default: measured
   // weaker than uniform filling (bench notes in the README).
   double rex_endgame = 0.0;
+  // Hex: a node visited this many times gets the virtual-connection analysis
+  // (H-search): proven wins and losses, must-play pruning (0 turns it off).
+  uint32_t knowledge_visits = 64;
+  // Endgames: with at most `solver_empties` empty cells the exact solver
+  // (df-pn) runs first, for at most `solver_nodes` nodes (and half of
+  // `seconds`, if set), and a proven win is played at once (0 turns it off).
+  uint64_t solver_nodes = 20000;
+  int solver_empties = 24;
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;
 };
@@ -104,7 +118,8 @@ struct SearchResult {
   // Simulations through the root's moves inherited from the previous search's
   // tree (tree reuse): the visits sum to simulations + reused.
   uint64_t reused = 0;
-  // Why the move was chosen without search ("win", "block", "only-move"), or empty.
+  // Why the move was chosen without search ("win", "block", "only-move",
+  // "dead-cell", "solved"), or empty.
   std::string forced;
 };
 

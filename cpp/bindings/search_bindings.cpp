@@ -74,7 +74,8 @@ void bind_search(py::module_& m) {
       .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
                        double rave_equivalence, double exploration, unsigned expand_threshold,
-                       double rex_endgame) {
+                       double rex_endgame, unsigned knowledge_visits, unsigned long long solver_nodes,
+                       int solver_empties) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -89,12 +90,16 @@ void bind_search(py::module_& m) {
              p.exploration = exploration;
              p.expand_threshold = expand_threshold;
              p.rex_endgame = rex_endgame;
+             p.knowledge_visits = knowledge_visits;
+             p.solver_nodes = solver_nodes;
+             p.solver_empties = solver_empties;
              return std::make_unique<Mcts>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
-           py::arg("rex_endgame"))
+           py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("solver_nodes"),
+           py::arg("solver_empties"))
       .def("search",
            [](Mcts& mcts, const View& view) {
              SearchResult r;

@@ -128,6 +128,9 @@ class MCTSBot:
         exploration: float = 0.0,
         expand_threshold: int = 8,
         rex_endgame: float = 0.0,
+        knowledge_visits: int = 64,
+        solver_nodes: int = 20_000,
+        solver_empties: int = 24,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
@@ -145,6 +148,9 @@ class MCTSBot:
             "exploration": _number(exploration, "exploration"),
             "expand_threshold": _natural(expand_threshold, "expand_threshold", 2**32 - 1),
             "rex_endgame": _number(rex_endgame, "rex_endgame"),
+            "knowledge_visits": _natural(knowledge_visits, "knowledge_visits", 2**32 - 1),
+            "solver_nodes": _natural(solver_nodes, "solver_nodes"),
+            "solver_empties": _natural(solver_empties, "solver_empties", 361),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings

@@ -40,6 +40,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import importlib
+import inspect
 import json
 import math
 import multiprocessing
@@ -63,10 +64,8 @@ from .view import View
 __all__ = ["GameResult", "MatchResult", "PlayerSpec", "elo", "parse_opening", "parse_player", "run_match"]
 
 KINDS = ("mcts", "computer", "random", "htp", "python")
-MCTS_OPTIONS = (
-    "simulations", "seconds", "threads", "seed", "max_nodes", "reuse_tree", "allow_swap", "knowledge",
-    "patterns", "rave_equivalence", "exploration", "expand_threshold", "level",
-)  # fmt: skip
+# Every keyword argument of MCTSBot, plus a level preset.
+MCTS_OPTIONS = (*(p for p in inspect.signature(MCTSBot).parameters if p != "self"), "level")
 HTP_OPTIONS = ("setup", "simulations", "seconds", "timeout", "dialect", "stderr", "name")
 
 
