@@ -221,66 +221,92 @@ bool dead_after(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int d, int c) 
   return kRing.flags[ring[0]][ring[1]] != 0;
 }
 
+// For colour x, which of x's groups each cell is in or next to: bit 0 the
+// first edge (with the stones touching it; the cells along the edge touch
+// it), bit 1 the second, bit 2+i the i-th other group. False when x has
+// more than 62 other groups (callers then skip their test).
+template <int W>
+bool touch_masks(const BoardInfo<W>& bi, const Pos<W>& pos, int x, std::array<uint64_t, 64 * W>& touch) {
+  const Bitboard<W>& own = pos.stones[x];
+  touch.fill(0);
+  Bitboard<W> closed[2] = {bi.edge1[x], bi.edge2[x]};
+  Bitboard<W> others[64];
+  int n = 0;
+  Bitboard<W> rest = own;
+  while (rest.any()) {
+    Bitboard<W> seed;
+    seed.set(rest.first());
+    const Bitboard<W> comp = flood(seed, own, bi.stride);
+    rest = rest.andnot(comp);
+    const Bitboard<W> near = (dilate(comp, bi.stride) | comp) & bi.on_board;
+    const bool e1 = (comp & bi.edge1[x]).any(), e2 = (comp & bi.edge2[x]).any();
+    if (e1) closed[0] |= near;
+    if (e2) closed[1] |= near;
+    if (!e1 && !e2) {
+      if (n == 62) return false;
+      others[n++] = near;
+    }
+  }
+  closed[0].for_each([&](int p) { touch[p] |= 1; });
+  closed[1].for_each([&](int p) { touch[p] |= 2; });
+  for (int i = 0; i < n; ++i) others[i].for_each([&](int p) { touch[p] |= uint64_t{4} << i; });
+  return true;
+}
+
+// The ring members of cell c that colour x could use, with their touch
+// masks (an off-board member is the x edge beyond it) and cells (-1 off board).
+struct Usable {
+  int count = 0;
+  int dir[6];
+  int cell[6];
+  uint64_t mask[6];
+};
+
+template <int W>
+Usable usable_ring(const BoardInfo<W>& bi, const Pos<W>& pos, int x, int c, const std::array<uint64_t, 64 * W>& touch) {
+  Usable u;
+  const Bitboard<W>& enemy = pos.stones[1 - x];
+  for (int d = 0; d < 6; ++d) {
+    const int q = bi.nbr[c][d];
+    if (q >= 0) {
+      if (enemy.test(q)) continue;
+      u.mask[u.count] = touch[q];
+    } else {
+      if (!((bi.edge_bits[x][c] >> d) & 1u)) continue;
+      u.mask[u.count] = (bi.second_edge_bits[x][c] >> d) & 1u ? 2 : 1;
+    }
+    u.dir[u.count] = d;
+    u.cell[u.count++] = q;
+  }
+  return u;
+}
+
 // Empty cells dead by the group test, which extends the ring test: an empty
 // cell c is useless to colour X when every two non-consecutive ring members
 // a, b that X could use touch a common X group (a group counts its own cells;
 // an X edge is a group with the stones touching it and touches the cells
 // along it). An X path through a, c, b can then go a, group, b instead, so c
-// is in no minimal X winning set, hence dead. Falls back to nothing for a
-// colour with more than 62 groups.
+// is in no minimal X winning set, hence dead.
 template <int W>
 Bitboard<W> dead_cells_by_groups(const BoardInfo<W>& bi, const Pos<W>& pos) {
   const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
-  Bitboard<W> dead;
-  Bitboard<W> useless[2];
+  Bitboard<W> useless;
+  std::array<uint64_t, 64 * W> touch;
   for (int x = 0; x < 2; ++x) {
-    const Bitboard<W>& own = pos.stones[x];
-    std::array<uint64_t, 64 * W> touch{};  // bit i: the cell is in or next to group i
-    Bitboard<W> closed[2] = {bi.edge1[x], bi.edge2[x]};  // groups 0 and 1: the edges
-    std::vector<Bitboard<W>> others;
-    Bitboard<W> rest = own;
-    while (rest.any()) {
-      Bitboard<W> seed;
-      seed.set(rest.first());
-      const Bitboard<W> comp = flood(seed, own, bi.stride);
-      rest = rest.andnot(comp);
-      const Bitboard<W> near = (dilate(comp, bi.stride) | comp) & bi.on_board;
-      const bool e1 = (comp & bi.edge1[x]).any(), e2 = (comp & bi.edge2[x]).any();
-      if (e1) closed[0] |= near;
-      if (e2) closed[1] |= near;
-      if (!e1 && !e2) others.push_back(near);
-    }
-    if (others.size() > 62) continue;
-    closed[0].for_each([&](int p) { touch[p] |= 1; });
-    closed[1].for_each([&](int p) { touch[p] |= 2; });
-    for (size_t i = 0; i < others.size(); ++i) {
-      others[i].for_each([&](int p) { touch[p] |= uint64_t{4} << i; });
-    }
-    const Bitboard<W>& enemy = pos.stones[1 - x];
+    if (!touch_masks(bi, pos, x, touch)) continue;
     empty.for_each([&](int c) {
-      uint64_t mask[6];
-      bool usable[6];
-      for (int d = 0; d < 6; ++d) {
-        const int q = bi.nbr[c][d];
-        if (q >= 0) {
-          usable[d] = !enemy.test(q);
-          mask[d] = touch[q];
-        } else {
-          usable[d] = (bi.edge_bits[x][c] >> d) & 1u;
-          mask[d] = (bi.second_edge_bits[x][c] >> d) & 1u ? 2 : 1;
+      const Usable u = usable_ring(bi, pos, x, c, touch);
+      for (int i = 0; i < u.count; ++i) {
+        for (int j = i + 1; j < u.count; ++j) {
+          const int gap = u.dir[j] - u.dir[i];
+          if (gap == 1 || gap == 5) continue;  // consecutive members are adjacent
+          if (!(u.mask[i] & u.mask[j])) return;  // c may be needed by X
         }
       }
-      for (int i = 0; i < 6; ++i) {
-        if (!usable[i]) continue;
-        for (int j = i + 2; j < 6; ++j) {
-          if (!usable[j] || (i == 0 && j == 5)) continue;
-          if (!(mask[i] & mask[j])) return;  // c may be needed by X
-        }
-      }
-      useless[x].set(c);
+      useless.set(c);
     });
   }
-  return useless[0] | useless[1];
+  return useless;
 }
 
 // Fills dead cells and captured pairs until none is left, as allowed by the
