@@ -1,9 +1,10 @@
 // Monte Carlo tree search for Hex and Rex.
 //
-// Contract: `Mcts::search` takes a View of a perfect-information game (Hex or
-// Rex) whose viewer is to move, and nothing else, and returns a move with the
-// statistics behind it. It throws ConfigError for a Dark Hex view, a finished
-// game or a view whose viewer is not to move. The search is UCT with RAVE
+// Contract: `Mcts::search` takes a View whose viewer is to move, and nothing
+// else, and returns a move with the statistics behind it. It throws
+// ConfigError for a finished game or a view whose viewer is not to move.
+// Dark Hex views go to the information-set search of dark_search.h; the rest
+// of this header is about Hex and Rex. The search is UCT with RAVE
 // (all-moves-as-first values blended in by Silver's schedule), pattern
 // playouts (bridge and edge-template saves in Hex, chain-merge avoidance in
 // Rex), and knowledge at every expansion: an immediate win is the only child,
@@ -93,6 +94,9 @@ struct SearchResult {
   uint64_t reused = 0;
   // Why the move was chosen without search ("win", "block", "only-move"), or empty.
   std::string forced;
+  // Dark Hex: per public cell, the share of searched worlds with a hidden
+  // enemy stone there (the chance that playing it is a hit); empty otherwise.
+  std::vector<double> occupied;
 };
 
 // A search engine with a tree that lives across the moves of a game.

@@ -46,5 +46,7 @@ void register_errors(py::module_& m);
 void bind_game(py::module_& m);
 // Random playouts and the MCTS bot.
 void bind_search(py::module_& m);
+// Dark Hex belief sampling.
+void bind_dark(py::module_& m);
 
 }  // namespace hexengine::bindings

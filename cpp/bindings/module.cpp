@@ -7,4 +7,5 @@ PYBIND11_MODULE(_core, m) {
   register_errors(m);
   bind_game(m);
   bind_search(m);
+  bind_dark(m);
 }

@@ -38,6 +38,11 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   d["nodes"] = r.nodes;
   d["reused"] = r.reused;
   d["forced"] = r.forced;
+  if (!r.occupied.empty()) {
+    py::array_t<double> occupied({rows, cols});
+    std::copy(r.occupied.begin(), r.occupied.end(), occupied.mutable_data());
+    d["occupied"] = occupied;
+  }
   return d;
 }
 

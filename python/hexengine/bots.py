@@ -57,6 +57,15 @@ class Analysis:
     ``"block"``, ``"only-move"``) or is ``None``. ``simulations`` counts this
     search's simulations, ``reused`` those inherited from the previous move's
     tree, ``nodes`` the tree's size.
+
+    Dark Hex: the search runs over worlds drawn from the view (see
+    :meth:`View.sample_boards <hexengine.View.sample_boards>`), so
+    ``values`` count hits as they come (in ``dark`` a hit lets the mover
+    play again, in ``dark-abrupt`` it ends the turn), ``hit_probability``
+    gives for each cell the share of searched worlds with a hidden enemy
+    stone there, and ``pv`` follows the most searched line of the viewer's
+    information sets, with the opponent's entries only the search's guess
+    (the viewer never sees them). ``swap_value`` is ``None``.
     """
 
     move: Move
@@ -70,6 +79,7 @@ class Analysis:
     nodes: int
     forced: str | None
     reused: int = 0
+    hit_probability: np.ndarray | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         value = "?" if self.value is None else f"{self.value:.3f}"
@@ -174,6 +184,7 @@ class MCTSBot:
             nodes=raw["nodes"],
             forced=raw["forced"] or None,
             reused=raw["reused"],
+            hit_probability=raw.get("occupied"),
         )
 
     def clear(self) -> None:
