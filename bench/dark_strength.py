@@ -176,6 +176,17 @@ def play_game(rules: hx.Rules, red: Any, blue: Any) -> hx.Game:
     return game
 
 
+def settings(pairs: list[str]) -> dict[str, Any]:
+    """MCTSBot keyword arguments from KEY=VALUE strings (numbers and booleans parsed)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        out[key] = json.loads(value.lower()) if value.lower() in ("true", "false") else float(value)
+        if isinstance(out[key], float) and out[key].is_integer() and key not in ("opponent_model", "seconds"):
+            out[key] = int(out[key])
+    return out
+
+
 def make_opponent(name: str, seconds: float, seed: int, rules: hx.Rules) -> Any:
     if name == "naive":
         return Naive(seconds, seed)
@@ -191,7 +202,7 @@ def match(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        ours = Ours(args.seconds, seed, threads=args.threads)
+        ours = Ours(args.seconds, seed, threads=args.threads, **settings(args.ours))
         theirs = make_opponent(args.opponent, args.seconds, seed + 10_000, rules)
         ours_red = i % 2 == 0
         game = play_game(rules, ours if ours_red else theirs, theirs if ours_red else ours)
@@ -288,6 +299,13 @@ def main(argv: list[str] | None = None) -> None:
     m.add_argument("--threads", type=int, default=1)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--records", help="append each game as a JSON line to this file")
+    m.add_argument(
+        "--ours",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an MCTSBot setting for hexengine's side, e.g. opponent_model=1 (repeatable)",
+    )
     s = sub.add_parser("speed", help="simulations per second against OpenSpiel's ISMCTS")
     s.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args(argv)

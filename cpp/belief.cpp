@@ -507,8 +507,7 @@ bool Belief<W>::draw_by_rejection(Rng& rng, Scratch& s, Bitboard<W>& hidden, uin
 }
 
 template <int W>
-void Belief<W>::sample(Rng& rng, Scratch& s, State<W>& out) const {
-  out = base_;
+Bitboard<W> Belief<W>::draw_hidden(Rng& rng, Scratch& s) const {
   Bitboard<W> hidden;
   if (method_ == SampleMethod::Exact) {
     table_->sample(rng, s.pool, s.drawn);
@@ -525,6 +524,12 @@ void Belief<W>::sample(Rng& rng, Scratch& s, State<W>& out) const {
       hidden = s.has_last ? s.last : pool_[rng.below(static_cast<uint32_t>(pool_.size()))];
     }
   }
+  return hidden;
+}
+
+template <int W>
+void Belief<W>::complete(Rng& rng, Scratch& s, const Bitboard<W>& hidden, State<W>& out) const {
+  out = base_;
   const int ti = index_of(them_);
   out.stones[ti] |= hidden;
   hidden.for_each([&](int p) { out.chains.add_stone(geom_, them_, p, out.stones[ti]); });
@@ -540,6 +545,29 @@ void Belief<W>::sample(Rng& rng, Scratch& s, State<W>& out) const {
     s.pool[j] = s.pool.back();
     s.pool.pop_back();
   }
+}
+
+template <int W>
+void Belief<W>::sample(Rng& rng, Scratch& s, State<W>& out) const {
+  const Bitboard<W> hidden = draw_hidden(rng, s);
+  complete(rng, s, hidden, out);
+}
+
+template <int W>
+int Belief<W>::enemy_distance(const Bitboard<W>& hidden) const {
+  // Layers of a 0-1 search on bitboards: enemy stones cost nothing, empty
+  // cells one, the viewer's stones block.
+  const Bitboard<W> enemy = found_ | hidden;
+  const Bitboard<W> open = board_.andnot(own_);
+  Bitboard<W> reach = flood(enemy & enemy_first_, enemy, geom_.stride);
+  for (int k = 0; k <= geom_.cells; ++k) {
+    if ((reach & enemy_second_).any()) return k;
+    const Bitboard<W> grown = (dilate(reach, geom_.stride) | enemy_first_) & open;
+    const Bitboard<W> next = flood(reach | grown, enemy | reach | grown, geom_.stride);
+    if (next == reach) break;
+    reach = next;
+  }
+  return geom_.cells + 1;
 }
 
 template <int W>

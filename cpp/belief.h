@@ -100,6 +100,16 @@ class Belief {
   // are left in `scratch.hits` (padded cells of the viewer's stones).
   void sample(Rng& rng, Scratch& scratch, State<W>& out) const;
 
+  // The hidden enemy stones of a world drawn uniformly (the first half of `sample`).
+  Bitboard<W> draw_hidden(Rng& rng, Scratch& scratch) const;
+  // Fills `out` with the world of hidden stones `hidden` and draws the
+  // opponent's hits (the second half of `sample`).
+  void complete(Rng& rng, Scratch& scratch, const Bitboard<W>& hidden, State<W>& out) const;
+  // Fewest further enemy stones that would complete the enemy's chain in the
+  // world with hidden stones `hidden` (the viewer's stones block): how close
+  // a sensible opponent's stones would be to a connection.
+  int enemy_distance(const Bitboard<W>& hidden) const;
+
   // Whether some consistent world has an enemy stone on padded cell `p`.
   bool may_hold_enemy(int p) const;
   // Number of consistent sets of hidden stones, by enumeration; throws

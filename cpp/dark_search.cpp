@@ -1,6 +1,7 @@
 #include "dark_search.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -148,6 +149,8 @@ class Engine final : public EngineBase {
   uint32_t select_opponent(uint32_t index, Ctx& ctx);
   // The RAVE value of an edge, plus the exploration term for `log_n`.
   float score(Node& c, float log_n) const;
+  // Draws the world of a simulation into ctx.s (uniform, or by the opponent model).
+  void draw_world(Ctx& ctx);
   // One simulation: draw a world, descend, play out, back up.
   void simulate(Ctx& ctx);
   // Plays the world of `ctx` out at random; fills `final` with each side's
@@ -393,9 +396,41 @@ int Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
 }
 
 template <int W>
+void Engine<W>::draw_world(Ctx& ctx) {
+  const double beta = params_.opponent_model;
+  if (beta <= 0 || belief_->hidden() == 0) {
+    belief_->sample(ctx.rng, ctx.scratch, ctx.s);
+    return;
+  }
+  // Sampling-importance-resampling: one of kCandidates uniform draws, with
+  // weight exp(-beta * distance) relative to the closest.
+  constexpr int kCandidates = 16;
+  std::array<Bitboard<W>, kCandidates> drawn;
+  std::array<int, kCandidates> distance;
+  int closest = 1 << 30;
+  for (int i = 0; i < kCandidates; ++i) {
+    drawn[i] = belief_->draw_hidden(ctx.rng, ctx.scratch);
+    distance[i] = belief_->enemy_distance(drawn[i]);
+    closest = std::min(closest, distance[i]);
+  }
+  std::array<double, kCandidates> weight;
+  double total = 0;
+  for (int i = 0; i < kCandidates; ++i) total += weight[i] = std::exp(-beta * (distance[i] - closest));
+  double pick = ctx.rng.uniform() * total;
+  int chosen = kCandidates - 1;
+  for (int i = 0; i < kCandidates; ++i) {
+    if ((pick -= weight[i]) < 0) {
+      chosen = i;
+      break;
+    }
+  }
+  belief_->complete(ctx.rng, ctx.scratch, drawn[chosen], ctx.s);
+}
+
+template <int W>
 void Engine<W>::simulate(Ctx& ctx) {
   Arena& arena = *arena_;
-  belief_->sample(ctx.rng, ctx.scratch, ctx.s);
+  draw_world(ctx);
   const int mi = index_of(me_), ti = 1 - mi;
   ctx.s.stones[ti].andnot(ctx.s.found[mi]).for_each([&](int p) { ++ctx.occupied[p]; });
   ctx.infos.clear();

@@ -643,6 +643,7 @@ void validate_params(const SearchParams& p) {
   if (p.expand_threshold < 1 || p.expand_threshold > 1'000'000) {
     throw ConfigError("expand_threshold must be between 1 and 1,000,000");
   }
+  if (!(p.opponent_model >= 0) || p.opponent_model > 100) throw ConfigError("opponent_model must be between 0 and 100");
 }
 
 struct Mcts::Impl {

@@ -75,7 +75,8 @@ void bind_search(py::module_& m) {
   py::class_<Mcts>(m, "Mcts")
       .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
-                       double rave_equivalence, double exploration, unsigned expand_threshold) {
+                       double rave_equivalence, double exploration, unsigned expand_threshold,
+                       double opponent_model) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -89,11 +90,13 @@ void bind_search(py::module_& m) {
              p.rave_equivalence = rave_equivalence;
              p.exploration = exploration;
              p.expand_threshold = expand_threshold;
+             p.opponent_model = opponent_model;
              return std::make_unique<Mcts>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
-           py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"))
+           py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
+           py::arg("opponent_model") = 0.0)
       .def("search",
            [](Mcts& mcts, const View& view) {
              SearchResult r;

@@ -135,6 +135,7 @@ class MCTSBot:
         rave_equivalence: float = 1000.0,
         exploration: float = 0.0,
         expand_threshold: int = 8,
+        opponent_model: float = 0.0,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
@@ -151,6 +152,7 @@ class MCTSBot:
             "rave_equivalence": _number(rave_equivalence, "rave_equivalence"),
             "exploration": _number(exploration, "exploration"),
             "expand_threshold": _natural(expand_threshold, "expand_threshold", 2**32 - 1),
+            "opponent_model": _number(opponent_model, "opponent_model"),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings
