@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -554,13 +555,34 @@ void Belief<W>::sample(Rng& rng, Scratch& s, State<W>& out) const {
 }
 
 template <int W>
-int Belief<W>::enemy_distance(const Bitboard<W>& hidden) const {
+bool Belief<W>::draw_weighted(Rng& rng, Scratch& s, const std::vector<double>& weight, int tries,
+                              Bitboard<W>& hidden) const {
+  const int n = static_cast<int>(unknown_cells_.size());
+  std::vector<std::pair<double, int>>& keys = s.keys;
+  keys.resize(n);
+  for (int t = 0; t < tries; ++t) {
+    // The hidden_ largest keys log(u) / w give successive sampling by weight.
+    for (int i = 0; i < n; ++i) {
+      const int p = unknown_cells_[i];
+      keys[i] = {std::log(rng.uniform() + 1e-300) / weight[p], p};
+    }
+    std::nth_element(keys.begin(), keys.begin() + hidden_, keys.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    hidden = Bitboard<W>();
+    for (int i = 0; i < hidden_; ++i) hidden.set(keys[i].second);
+    if (!enemy_chain(found_ | hidden)) return true;
+  }
+  return false;
+}
+
+template <int W>
+int Belief<W>::enemy_distance(const Bitboard<W>& hidden, int cap) const {
   // Layers of a 0-1 search on bitboards: enemy stones cost nothing, empty
   // cells one, the viewer's stones block.
   const Bitboard<W> enemy = found_ | hidden;
   const Bitboard<W> open = board_.andnot(own_);
   Bitboard<W> reach = flood(enemy & enemy_first_, enemy, geom_.stride);
-  for (int k = 0; k <= geom_.cells; ++k) {
+  for (int k = 0; k <= std::min(cap, geom_.cells); ++k) {
     if ((reach & enemy_second_).any()) return k;
     const Bitboard<W> grown = (dilate(reach, geom_.stride) | enemy_first_) & open;
     const Bitboard<W> next = flood(reach | grown, enemy | reach | grown, geom_.stride);

@@ -60,6 +60,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "rng.h"
@@ -83,6 +84,7 @@ class Belief {
     std::vector<int> pool;
     std::vector<int> drawn;
     std::vector<int> hits;
+    std::vector<std::pair<double, int>> keys;
     Bitboard<W> last;
     bool has_last = false;
   };
@@ -105,10 +107,17 @@ class Belief {
   // Fills `out` with the world of hidden stones `hidden` and draws the
   // opponent's hits (the second half of `sample`).
   void complete(Rng& rng, Scratch& scratch, const Bitboard<W>& hidden, State<W>& out) const;
+  // Hidden enemy stones drawn one by one in proportion to `weight` (per
+  // padded cell; successive sampling, by Efraimidis and Spirakis' keys),
+  // redrawn while the enemy holds a chain; false if `tries` draws all failed.
+  // The opponent model's proposal, not a uniform draw.
+  bool draw_weighted(Rng& rng, Scratch& scratch, const std::vector<double>& weight, int tries,
+                     Bitboard<W>& hidden) const;
   // Fewest further enemy stones that would complete the enemy's chain in the
   // world with hidden stones `hidden` (the viewer's stones block): how close
-  // a sensible opponent's stones would be to a connection.
-  int enemy_distance(const Bitboard<W>& hidden) const;
+  // a sensible opponent's stones would be to a connection. Gives up past
+  // `cap` and returns more than it.
+  int enemy_distance(const Bitboard<W>& hidden, int cap = kMaxBits) const;
 
   // Whether some consistent world has an enemy stone on padded cell `p`.
   bool may_hold_enemy(int p) const;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -123,6 +124,8 @@ class Engine final : public EngineBase {
     Rng rng;
     typename Belief<W>::Scratch scratch;
     State<W> s;
+    State<W> world;  // the world the opponent model picked last
+    uint64_t uses = 0;
     std::vector<uint32_t> infos;
     std::vector<uint32_t> path;
     std::vector<int> cells;
@@ -151,6 +154,8 @@ class Engine final : public EngineBase {
   float score(Node& c, float log_n) const;
   // Draws the world of a simulation into ctx.s (uniform, or by the opponent model).
   void draw_world(Ctx& ctx);
+  // The opponent model's prior: where a sensible opponent puts stones.
+  void make_prior(const Bitboard<W>& mine);
   // One simulation: draw a world, descend, play out, back up.
   void simulate(Ctx& ctx);
   // Plays the world of `ctx` out at random; fills `final` with each side's
@@ -172,6 +177,8 @@ class Engine final : public EngineBase {
   std::unique_ptr<Belief<W>> belief_;
   // The root's moves (the viewer's cells after knowledge).
   Bitboard<W> root_moves_;
+  // The opponent model's prior weight of a hidden stone on each padded cell.
+  std::vector<double> prior_;
   uint64_t searches_ = 0;
 };
 
@@ -396,21 +403,75 @@ int Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
 }
 
 template <int W>
+void Engine<W>::make_prior(const Bitboard<W>& mine) {
+  // A sensible opponent plays near the centre and on short paths between its
+  // edges through the stones of its that the viewer found: the prior of a
+  // cell falls by a factor e per step of its hex distance to the centre
+  // (halved) and per extra cell on the opponent's shortest path through it.
+  const Color them = opponent(me_);
+  const int ti = index_of(them);
+  const Bitboard<W> theirs = board_.andnot(mine | belief_->unknown());
+  auto distances = [&](const Bitboard<W>& edge) {
+    std::vector<int> d(W * 64, 1 << 20);
+    std::deque<int> queue;
+    (edge & board_).for_each([&](int p) {
+      d[p] = theirs.test(p) ? 0 : 1;
+      (d[p] ? queue.push_back(p) : queue.push_front(p));
+    });
+    while (!queue.empty()) {
+      const int p = queue.front();
+      queue.pop_front();
+      for (int off : neighbour_offsets(geom_.stride)) {
+        const int q = p + off;
+        if (q < 0 || q >= W * 64 || !board_.test(q)) continue;
+        const int via = d[p] + (theirs.test(q) ? 0 : 1);
+        if (via < d[q]) {
+          d[q] = via;
+          (theirs.test(q) ? queue.push_front(q) : queue.push_back(q));
+        }
+      }
+    }
+    return d;
+  };
+  const std::vector<int> a = distances(first_edge_[ti]), b = distances(second_edge_[ti]);
+  int shortest = 1 << 20;
+  belief_->unknown().for_each([&](int p) { shortest = std::min(shortest, a[p] + b[p] - 1); });
+  const double cr = (geom_.rows - 1) / 2.0, cc = (geom_.cols - 1) / 2.0;
+  prior_.assign(W * 64, 0.0);
+  belief_->unknown().for_each([&](int p) {
+    const double dr = geom_.row_of(p) - cr, dc = geom_.col_of(p) - cc;
+    const double centre = std::max({std::abs(dr), std::abs(dc), std::abs(dr + dc)});
+    prior_[p] = std::exp(-0.5 * centre - (a[p] + b[p] - 1 - shortest));
+  });
+}
+
+template <int W>
 void Engine<W>::draw_world(Ctx& ctx) {
   const double beta = params_.opponent_model;
   if (beta <= 0 || belief_->hidden() == 0) {
     belief_->sample(ctx.rng, ctx.scratch, ctx.s);
     return;
   }
-  // Sampling-importance-resampling: one of kCandidates uniform draws, with
-  // weight exp(-beta * distance) relative to the closest.
+  // A world picked by the model serves kUses consecutive simulations of the
+  // thread, which keeps the model's cost per simulation small.
+  constexpr int kUses = 4;
+  if (ctx.uses++ % kUses != 0) {
+    ctx.s = ctx.world;
+    return;
+  }
+  // Sampling-importance-resampling: one of kCandidates draws from the
+  // prior, with weight exp(-beta * distance) relative to the closest.
   constexpr int kCandidates = 16;
   std::array<Bitboard<W>, kCandidates> drawn;
   std::array<int, kCandidates> distance;
-  int closest = 1 << 30;
+  // Worlds farther than `spread` beyond the closest weigh less than e^-20: no need to measure them.
+  const int spread = static_cast<int>(std::ceil(20.0 / beta));
+  int closest = kMaxBits;
   for (int i = 0; i < kCandidates; ++i) {
-    drawn[i] = belief_->draw_hidden(ctx.rng, ctx.scratch);
-    distance[i] = belief_->enemy_distance(drawn[i]);
+    if (!belief_->draw_weighted(ctx.rng, ctx.scratch, prior_, 4, drawn[i])) {
+      drawn[i] = belief_->draw_hidden(ctx.rng, ctx.scratch);
+    }
+    distance[i] = belief_->enemy_distance(drawn[i], closest + spread);
     closest = std::min(closest, distance[i]);
   }
   std::array<double, kCandidates> weight;
@@ -424,7 +485,8 @@ void Engine<W>::draw_world(Ctx& ctx) {
       break;
     }
   }
-  belief_->complete(ctx.rng, ctx.scratch, drawn[chosen], ctx.s);
+  belief_->complete(ctx.rng, ctx.scratch, drawn[chosen], ctx.world);
+  ctx.s = ctx.world;
 }
 
 template <int W>
@@ -562,6 +624,7 @@ SearchResult Engine<W>::search(const View& view) {
     if (view.board[cell] == mi + 1) mine.set(geom_.padded(cell));
   }
   const Bitboard<W> legal = belief_->unknown();
+  if (params_.opponent_model > 0) make_prior(mine);
   root_moves_ = legal;
   SearchResult forced;
   if (params_.knowledge) {

@@ -34,6 +34,21 @@
 // each world draws which ones (see belief.h), and in that world the opponent
 // may not play them again and knows them to be occupied.
 //
+// The opponent model (SearchParams::opponent_model = beta; 0 turns it off):
+// a uniform draw treats every consistent board alike, but a sensible
+// opponent's stones are not anywhere; they sit near the centre and on short
+// paths between its edges. With the model on, each world is drawn thus: the
+// hidden stones are drawn one by one in proportion to a prior that falls by
+// a factor e per two steps of hex distance from the centre and per extra cell
+// on the opponent's shortest path between its edges through the cell (found
+// opponent stones cost nothing on it), redrawn while the opponent would have
+// a chain (after 4 failures a uniform draw is used); of 16 such draws one is
+// picked with weight exp(-beta * d), d being how many more stones the
+// opponent would need to connect in that world (viewer's stones block); and
+// the picked world serves 4 consecutive simulations of its thread. Every
+// world is still consistent with the view; only their weights change. The
+// README records what it is worth against the baselines.
+//
 // Selection blends tree and all-moves-as-first values as in the Hex search
 // (RAVE, Silver's schedule), with an optional UCB term. Leaves are valued by
 // random dark playouts done as a fill: in `dark` every turn ends with one

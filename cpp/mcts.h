@@ -65,11 +65,9 @@ struct SearchParams {
   double exploration = 0.0;
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;
-  // Dark Hex: weight of the opponent model. Each searched world is picked
-  // among 16 uniform draws with weight exp(-opponent_model * d), d being how
-  // many more stones the opponent would need to connect there (a sensible
-  // opponent's stones form chains); 0 searches uniform worlds.
-  double opponent_model = 0.0;
+  // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches
+  // worlds drawn uniformly from the view.
+  double opponent_model = 2.5;
 };
 
 // Checks a parameter set; throws ConfigError naming the bad field.

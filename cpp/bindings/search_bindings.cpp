@@ -96,7 +96,7 @@ void bind_search(py::module_& m) {
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
-           py::arg("opponent_model") = 0.0)
+           py::arg("opponent_model") = 2.5)
       .def("search",
            [](Mcts& mcts, const View& view) {
              SearchResult r;

@@ -110,7 +110,7 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 
 class MCTSBot:
-    """Monte Carlo tree search for Hex and Rex.
+    """Monte Carlo tree search for Hex, Rex and Dark Hex.
 
     Give a budget of ``simulations`` per move, ``seconds`` per move, or both
     (the search stops at whichever comes first; with neither, 10,000
@@ -118,6 +118,22 @@ class MCTSBot:
     ``seed`` the same calls give the same moves. The tree of the previous
     move is reused when the next view continues the same game. The tree is
     bounded by ``max_nodes`` (about 32 bytes each).
+
+    Dark Hex views get an information-set search over worlds drawn from the
+    view alone (the bot never sees a hidden stone): the tree holds the
+    viewer's information sets, a hit reveals a stone and, in ``dark``, gives
+    the mover another move. ``opponent_model`` weights the drawn worlds by
+    where a sensible opponent would have played (centre, short paths between
+    its edges, closeness to a chain); ``0`` draws them uniformly.
+
+    >>> game = hx.Game("dark", size=4)
+    >>> _ = game.play("b2")
+    >>> bot = hx.MCTSBot(simulations=2000, seed=1)
+    >>> view = game.view(hx.BLUE)            # Blue knows one red stone is hidden somewhere
+    >>> bot.choose(view) in view.legal_moves()
+    True
+    >>> round(float(bot.analyse(view).hit_probability.sum()), 6)   # one hidden stone in every world
+    1.0
     """
 
     def __init__(
@@ -135,7 +151,7 @@ class MCTSBot:
         rave_equivalence: float = 1000.0,
         exploration: float = 0.0,
         expand_threshold: int = 8,
-        opponent_model: float = 0.0,
+        opponent_model: float = 2.5,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
