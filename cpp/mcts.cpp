@@ -10,6 +10,7 @@
 #include <thread>
 #include <tuple>
 
+#include "dark_search.h"
 #include "errors.h"
 #include "playout.h"
 #include "rng.h"
@@ -809,6 +810,7 @@ void validate_params(const SearchParams& p) {
   if (p.expand_threshold < 1 || p.expand_threshold > 1'000'000) {
     throw ConfigError("expand_threshold must be between 1 and 1,000,000");
   }
+  if (!(p.opponent_model >= 0) || p.opponent_model > 100) throw ConfigError("opponent_model must be between 0 and 100");
 }
 
 struct Mcts::Impl {
@@ -816,6 +818,7 @@ struct Mcts::Impl {
   SearchParams params;
   std::unique_ptr<EngineBase> engine;
   Rules rules;
+  std::unique_ptr<DarkSearch> dark;  // Dark Hex views
 };
 
 Mcts::Mcts(const SearchParams& params) : impl_(std::make_unique<Impl>()) {
@@ -830,19 +833,20 @@ const SearchParams& Mcts::params() const { return impl_->params; }
 void Mcts::clear() {
   std::lock_guard<std::mutex> lock(impl_->busy);
   impl_->engine.reset();
+  impl_->dark.reset();
 }
 
 SearchResult Mcts::search(const View& view) {
   std::lock_guard<std::mutex> lock(impl_->busy);
   validate_view(view);
-  if (is_dark(view.rules.variant)) {
-    throw ConfigError("MCTSBot searches Hex and Rex; " + variant_name(view.rules.variant) +
-                      " hides stones and needs the Dark Hex search");
-  }
   if (view.is_over()) throw ConfigError("the game is over: there is no move to choose");
   if (!view.viewer || view.viewer != view.to_move) {
     throw ConfigError("this view is not the view of the player to move; give the bot the view of " +
                      std::string(view.to_move == Color::Red ? "Red" : "Blue"));
+  }
+  if (is_dark(view.rules.variant)) {
+    if (!impl_->dark) impl_->dark = std::make_unique<DarkSearch>(impl_->params);
+    return impl_->dark->search(view);
   }
   if (!impl_->engine || !same_rules(impl_->rules, view.rules)) {
     impl_->engine = make_engine(view.rules, impl_->params);

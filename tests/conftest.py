@@ -20,10 +20,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def fast_computer_bot(level: str, rules: hx.Rules, seed: int | None = None) -> object:
-    """Computer seats for table tests: the real bot kinds on a tiny budget, so
-    sessions of many games stay fast (the real levels are tested in test_table)."""
-    if rules.is_dark:
-        return hx.RandomBot(seed, swap=False)
+    """Computer seats for table tests: the real bot on a tiny budget, so sessions
+    of many games stay fast (the real levels are tested in test_table)."""
     return hx.MCTSBot(simulations=30, seed=seed or 0, allow_swap=level != "easy")
 
 

@@ -38,3 +38,20 @@ def test_readme_examples_run() -> None:
     result = doctest.testfile(str(README), module_relative=False, globs={"hx": hx}, optionflags=FLAGS)
     assert result.failed == 0
     assert result.attempted > 0, "the README shows no runnable example"
+
+
+def test_type_stubs_cover_the_compiled_module() -> None:
+    """_core.pyi declares every public function, class and member of the compiled module,
+    so type checkers see the whole C++ surface."""
+    import re
+
+    from hexengine import _core
+
+    stub = (Path(hx.__file__).parent / "_core.pyi").read_text(encoding="utf-8")
+    missing = []
+    for name in (n for n in dir(_core) if not n.startswith("_")):
+        if not re.search(rf"^(class |def ){name}\b|^{name}:", stub, re.M):
+            missing.append(name)
+        elif isinstance(obj := getattr(_core, name), type):
+            missing += [f"{name}.{m}" for m in dir(obj) if not m.startswith("_") and f" {m}(" not in stub]
+    assert not missing, f"not in _core.pyi: {missing}"

@@ -288,13 +288,6 @@ def test_bad_budgets_are_clear_errors(kwargs: dict) -> None:
         hx.MCTSBot(**kwargs)
 
 
-@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
-def test_dark_views_are_refused(variant: str) -> None:
-    """Dark Hex needs its own search: a Dark Hex view is a clear error."""
-    with pytest.raises(hx.ConfigError, match="Dark Hex"):
-        hx.MCTSBot(simulations=10).choose(hx.Game(variant, size=5).view(hx.RED))
-
-
 def test_views_of_the_wrong_player_or_a_finished_game_are_refused() -> None:
     """The bot only moves for the player to move, in a game that is not over."""
     game = hx.Game("hex", size=5)

@@ -361,9 +361,11 @@ def test_computer_gets_only_its_view_and_can_run_in_a_worker():
 
 @pytest.mark.real_bots
 def test_the_real_computer_levels_play_whole_games():
-    """With the default factory, Hex and Rex seats are MCTSBot levels and Dark
-    Hex seats a bot fed only its seat's view; computer-only tables finish their game."""
-    for variant in ("hex", "rex", "dark"):
+    """With the default factory, seats of every variant are MCTSBot levels (in Dark
+    Hex fed only the seat's view); computer-only tables finish their game."""
+    for variant in ("hex", "rex", "dark", "dark-abrupt"):
+        for level in ("easy", "medium", "hard"):
+            assert isinstance(hx.table.computer_bot(level, hx.Rules(variant, 4, 4)), hx.MCTSBot)
         table, _, _ = make(bots=None, variant=variant, size=4)
         table.sit_computer("A", "medium")
         table.sit_computer("B", "easy")

@@ -50,5 +50,7 @@ void bind_search(py::module_& m);
 void bind_darkcfr(py::module_& m);
 // The Hex and Rex solver.
 void bind_solver(py::module_& m);
+// Dark Hex belief sampling.
+void bind_dark(py::module_& m);
 
 }  // namespace hexengine::bindings

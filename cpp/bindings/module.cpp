@@ -9,4 +9,5 @@ PYBIND11_MODULE(_core, m) {
   bind_search(m);
   bind_darkcfr(m);
   bind_solver(m);
+  bind_dark(m);
 }

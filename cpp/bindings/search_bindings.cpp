@@ -1,4 +1,5 @@
 // Bindings of playouts and search. Every call releases the GIL while C++ runs.
+#include <algorithm>
 #include <cmath>
 
 #include "bindings.h"
@@ -26,7 +27,9 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   py::array_t<double> values({rows, cols});
   double* out = values.mutable_data();
   for (size_t i = 0; i < r.values.size(); ++i) out[i] = r.values[i] < 0 ? std::nan("") : r.values[i];
+  // Dark Hex searches prove nothing: their `proven` is empty, read as all zero.
   py::array_t<int8_t> proven({rows, cols});
+  std::fill(proven.mutable_data(), proven.mutable_data() + proven.size(), int8_t{0});
   std::copy(r.proven.begin(), r.proven.end(), proven.mutable_data());
   py::dict d;
   d["best"] = r.best;
@@ -41,6 +44,11 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   d["nodes"] = r.nodes;
   d["reused"] = r.reused;
   d["forced"] = r.forced;
+  if (!r.occupied.empty()) {
+    py::array_t<double> occupied({rows, cols});
+    std::copy(r.occupied.begin(), r.occupied.end(), occupied.mutable_data());
+    d["occupied"] = occupied;
+  }
   return d;
 }
 
@@ -75,7 +83,7 @@ void bind_search(py::module_& m) {
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
                        double rave_equivalence, double exploration, unsigned expand_threshold,
                        double rex_endgame, unsigned knowledge_visits, unsigned long long solver_nodes,
-                       int solver_empties) {
+                       int solver_empties, double opponent_model) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -93,13 +101,14 @@ void bind_search(py::module_& m) {
              p.knowledge_visits = knowledge_visits;
              p.solver_nodes = solver_nodes;
              p.solver_empties = solver_empties;
+             p.opponent_model = opponent_model;
              return std::make_unique<Mcts>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
            py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("solver_nodes"),
-           py::arg("solver_empties"))
+           py::arg("solver_empties"), py::arg("opponent_model"))
       .def("search",
            [](Mcts& mcts, const View& view) {
              SearchResult r;

@@ -162,3 +162,41 @@ class ReferenceSearch:
     def winners(self, boards: list[list[int]], to_move: list[int]) -> list[int]: ...
     @property
     def size(self) -> int: ...
+
+# Random playouts and the search (search_bindings.cpp).
+def random_playouts(game: Game, n: int, seed: int, threads: int) -> tuple[int, int]: ...
+def floor_playouts(rows: int, cols: int, n: int, seed: int) -> int: ...
+
+class Mcts:
+    def __init__(
+        self,
+        simulations: int,
+        seconds: float,
+        threads: int,
+        seed: int,
+        max_nodes: int,
+        reuse_tree: bool,
+        allow_swap: bool,
+        knowledge: bool,
+        patterns: bool,
+        rave_equivalence: float,
+        exploration: float,
+        expand_threshold: int,
+        rex_endgame: float,
+        knowledge_visits: int,
+        solver_nodes: int,
+        solver_empties: int,
+        opponent_model: float,
+    ) -> None: ...
+    def search(self, view: View) -> dict: ...
+    def clear(self) -> None: ...
+
+# Dark Hex belief sampling (dark_bindings.cpp).
+def sample_boards(view: View, n: int, seed: int, method: str) -> npt.NDArray[np.int8]: ...
+def sample_histories(view: View, n: int, seed: int) -> list: ...
+def sampling_method(view: View, seed: int) -> str: ...
+def count_boards(view: View, limit: int) -> int: ...
+def count_boards_table(view: View) -> float: ...
+
+DARK_TREE_MAX_CELLS: int
+DARK_TREE_MAX_HISTORIES: float

@@ -58,6 +58,15 @@ class Analysis:
     whose outcome the search proved: +1 a win, -1 a loss, 0 unknown. ``simulations`` counts this
     search's simulations, ``reused`` those inherited from the previous move's
     tree, ``nodes`` the tree's size.
+
+    Dark Hex: the search runs over worlds drawn from the view (see
+    :meth:`View.sample_boards <hexengine.View.sample_boards>`), so
+    ``values`` count hits as they come (in ``dark`` a hit lets the mover
+    play again, in ``dark-abrupt`` it ends the turn), ``hit_probability``
+    gives for each cell the share of searched worlds with a hidden enemy
+    stone there, and ``pv`` follows the most searched line of the viewer's
+    information sets, with the opponent's entries only the search's guess
+    (the viewer never sees them). ``swap_value`` is ``None``.
     """
 
     move: Move
@@ -72,6 +81,7 @@ class Analysis:
     forced: str | None
     reused: int = 0
     proven: np.ndarray | None = field(default=None, repr=False)
+    hit_probability: np.ndarray | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         value = "?" if self.value is None else f"{self.value:.3f}"
@@ -102,7 +112,7 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 
 class MCTSBot:
-    """Monte Carlo tree search for Hex and Rex.
+    """Monte Carlo tree search for Hex, Rex and Dark Hex.
 
     Give a budget of ``simulations`` per move, ``seconds`` per move, or both
     (the search stops at whichever comes first; with neither, 10,000
@@ -110,6 +120,22 @@ class MCTSBot:
     ``seed`` the same calls give the same moves. The tree of the previous
     move is reused when the next view continues the same game. The tree is
     bounded by ``max_nodes`` (about 32 bytes each).
+
+    Dark Hex views get an information-set search over worlds drawn from the
+    view alone (the bot never sees a hidden stone): the tree holds the
+    viewer's information sets, a hit reveals a stone and, in ``dark``, gives
+    the mover another move. ``opponent_model`` weights the drawn worlds by
+    where a sensible opponent would have played (centre, short paths between
+    its edges, closeness to a chain); ``0`` draws them uniformly.
+
+    >>> game = hx.Game("dark", size=4)
+    >>> _ = game.play("b2")
+    >>> bot = hx.MCTSBot(simulations=2000, seed=1)
+    >>> view = game.view(hx.BLUE)            # Blue knows one red stone is hidden somewhere
+    >>> bot.choose(view) in view.legal_moves()
+    True
+    >>> round(float(bot.analyse(view).hit_probability.sum()), 6)   # one hidden stone in every world
+    1.0
     """
 
     def __init__(
@@ -128,9 +154,10 @@ class MCTSBot:
         exploration: float = 0.0,
         expand_threshold: int = 8,
         rex_endgame: float = 0.0,
-        knowledge_visits: int = 64,
+        knowledge_visits: int = 1024,
         solver_nodes: int = 20_000,
         solver_empties: int = 24,
+        opponent_model: float = 2.5,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
@@ -151,6 +178,7 @@ class MCTSBot:
             "knowledge_visits": _natural(knowledge_visits, "knowledge_visits", 2**32 - 1),
             "solver_nodes": _natural(solver_nodes, "solver_nodes"),
             "solver_empties": _natural(solver_empties, "solver_empties", 361),
+            "opponent_model": _number(opponent_model, "opponent_model"),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings
@@ -185,6 +213,7 @@ class MCTSBot:
             forced=raw["forced"] or None,
             reused=raw["reused"],
             proven=raw["proven"],
+            hit_probability=raw.get("occupied"),
         )
 
     def clear(self) -> None:

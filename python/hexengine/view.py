@@ -22,7 +22,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -31,6 +31,9 @@ from ._moves import SWAP, Move
 from .cells import Cell
 from .rules import END_REASONS, Action, Color, EndReason, MoveResult, Rules, _color
 from .text import board_text
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = ["View"]
 
@@ -123,6 +126,66 @@ class View:
             moves.append(SWAP)
         return moves
 
+    def sample_boards(
+        self, n: int, *, seed: int = 0, method: Literal["auto", "rejection", "exact"] = "auto"
+    ) -> np.ndarray:
+        """``n`` complete boards drawn uniformly among those consistent with this
+        Dark Hex player's view: an ``int8`` array ``(n, rows, cols)``.
+
+        A consistent board keeps the viewer's stones and found enemy stones,
+        puts exactly :attr:`hidden_enemy_stones` enemy stones on cells the
+        viewer does not know, and gives the enemy no finished chain (the game
+        would be over). Every such board is equally likely. ``method``:
+        ``"rejection"`` redraws until the enemy has no chain, ``"exact"`` uses
+        the exact counting table (never redraws), ``"auto"`` picks by a short
+        probe. Runs in C++ with the GIL released; the same seed gives the same
+        boards.
+
+        >>> game = hx.Game("dark", size=3)
+        >>> for move in ["b2", "a1", "c1"]:
+        ...     _ = game.play(move)
+        >>> boards = game.view(hx.BLUE).sample_boards(4, seed=1)
+        >>> boards.shape, [int((b == hx.RED).sum()) for b in boards]
+        ((4, 3, 3), [2, 2, 2, 2])
+        """
+        count = _natural(n, "n")
+        return _core.sample_boards(self._core, count, _natural(seed, "seed", 2**64 - 1), str(method))
+
+    def count_boards(self, *, limit: int = 10_000_000) -> int:
+        """The exact number of boards consistent with this Dark Hex player's
+        view, by enumeration (for small boards; raises :class:`ConfigError`
+        when more than ``limit`` candidate placements would be visited).
+
+        >>> game = hx.Game("dark", size=3)
+        >>> _ = game.play("b2")
+        >>> game.view(hx.BLUE).count_boards()   # one hidden red stone, nine cells
+        9
+        """
+        return _core.count_boards(self._core, _natural(limit, "limit"))
+
+    def sample_games(self, n: int, *, seed: int = 0) -> list[Game]:
+        """``n`` complete games whose record this Dark Hex player's view is:
+        each replays the viewer's own moves, and puts the opponent's hidden
+        moves on a board drawn as :meth:`sample_boards` does. Give them to
+        perfect-information tools (determinization).
+
+        >>> game = hx.Game("dark-abrupt", size=4)
+        >>> for move in ["b2", "c3", "c3", "a1"]:
+        ...     _ = game.play(move)
+        >>> view = game.view(hx.RED)
+        >>> all(g.view(hx.RED) == view for g in view.sample_games(5, seed=2))
+        True
+        """
+        from .game import Game
+
+        games = []
+        for record in _core.sample_histories(self._core, _natural(n, "n"), _natural(seed, "seed", 2**64 - 1)):
+            game = Game(self._rules)
+            for _who, cell, _result in record:
+                game._core.play(cell)
+            games.append(game)
+        return games
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_view_from_state, (self._core.state(),))
 
@@ -158,3 +221,11 @@ class View:
 
 def _view_from_state(state: tuple[Any, ...]) -> View:
     return View(_core.View.from_state(state))
+
+
+def _natural(value: object, name: str, top: int = 2**63 - 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        from .errors import ConfigError
+
+        raise ConfigError(f"{name} must be a whole number between 0 and {top}, not {value!r}")
+    return value

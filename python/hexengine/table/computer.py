@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from .._moves import Move
-from ..bots import MCTSBot, RandomBot
+from ..bots import MCTSBot
 from ..errors import HexError
 from ..rules import Rules
 from ..view import View
@@ -41,15 +41,15 @@ BotFactory = Callable[[Level, Rules], Bot]
 def computer_bot(level: Level, rules: Rules, seed: int | None = None) -> Bot:
     """The bot that plays a computer seat at ``level`` (``"easy"``, ``"medium"``, ``"hard"``).
 
-    Hex and Rex: :meth:`hx.MCTSBot.level <hexengine.MCTSBot.level>`. Dark Hex:
-    a :class:`~hexengine.RandomBot` until the Dark Hex search lands. The easy
-    level never swaps.
+    Every variant: :meth:`hx.MCTSBot.level <hexengine.MCTSBot.level>`, which
+    searches Dark Hex from the seat's view alone (the table hands it nothing
+    else). The easy level never swaps.
 
     >>> hx.table.computer_bot("easy", hx.Rules("hex", 5, 5))
     MCTSBot(simulations=60, threads=1, seed=0)
+    >>> hx.table.computer_bot("medium", hx.Rules("dark", 5, 5))
+    MCTSBot(simulations=5000, threads=1, seed=0)
     """
     if level not in LEVELS:
         raise HexError(f"computer level must be one of {', '.join(LEVELS)}, not {level!r}")
-    if rules.is_dark:
-        return RandomBot(seed, swap=False)
     return MCTSBot.level(level, seed=seed or 0)
