@@ -12,7 +12,9 @@ Prints a table of rates and ratios (ours / OpenSpiel):
 - the floor: a bare C++ loop that only shuffles, fills and checks the board;
 - MCTS simulations per second from the empty board and from a midgame, ours
   (one thread) against ``pyspiel.MCTSBot`` with ``RandomRolloutEvaluator(1)``,
-  both running searches of 20,000 simulations;
+  both running searches of 20,000 simulations; ours at its defaults, and in
+  the midgame also without the virtual-connection analysis of well-visited
+  nodes (``knowledge_visits=0``) to show what that knowledge costs;
 - our MCTS with two threads against one thread.
 
 Each figure is the best of a few repetitions, all in this one process, so the
@@ -70,14 +72,14 @@ def spiel_mcts(pyspiel, game, moves: list[str], sims: int, repeat: int) -> float
     return best_rate(lambda: (bot.step(state), sims)[1], repeat)
 
 
-def our_mcts(moves: list[str], sims: int, threads: int, repeat: int) -> float:
+def our_mcts(moves: list[str], sims: int, threads: int, repeat: int, **options: float) -> float:
     game = hx.Game("hex", size=11, swap="off")
     for name in moves:
         game.play(name)
     view = game.view(game.to_move)
 
     def work() -> int:
-        bot = hx.MCTSBot(simulations=sims, threads=threads, seed=1)
+        bot = hx.MCTSBot(simulations=sims, threads=threads, seed=1, **options)
         return bot.analyse(view).simulations
 
     return best_rate(work, repeat)
@@ -123,6 +125,8 @@ def main() -> None:
         ours = our_mcts(moves, sims, 1, repeat)
         theirs = spiel_mcts(pyspiel, hex11, moves, sims, repeat)
         row(label, ours, theirs)
+    # What the virtual-connection analysis of well-visited nodes costs (it is on by default).
+    row("midgame, VC analysis off", our_mcts(MIDGAME_11, sims, 1, repeat, knowledge_visits=0), theirs)
 
     print(f"\n{'threads, 11x11 Hex from the empty board':<44}{'2 threads':>14}{'1 thread':>14}{'ratio':>9}")
     two = our_mcts([], sims * 10, 2, repeat)

@@ -7,6 +7,7 @@ Reproduces the tables of the README section "Dark Hex on tiny boards".
     python bench/darkhex_tiny.py --sizes 3x3 --boards none  # count only (3x4/4x3 need ~2 GB, minutes)
     python bench/darkhex_tiny.py --openspiel              # OpenSpiel's CFR+ on the same boards (peers extra)
     python bench/darkhex_tiny.py --policy mymodule:make_policy   # exploitability of any policy or bot
+    python bench/darkhex_tiny.py --bot medium --bot 20000        # the shipped MCTSBot (a level, or simulations)
 
 Each solve runs in its own process so that its peak memory (max RSS) is its own.
 ``--policy module:factory`` calls ``factory(rules)`` (an ``hx.Rules``) and measures the
@@ -87,6 +88,13 @@ def openspiel_value(variant: str, rows: int, cols: int, iterations: int) -> tupl
     return value, pyspiel.nash_conv(game, policy) / 2, seconds
 
 
+def bot_factory(spec: str):  # type: ignore[no-untyped-def]
+    """A factory of the shipped MCTSBot: a level name (easy, medium, hard) or a simulation count."""
+    if spec.isdigit():
+        return lambda rules: hx.MCTSBot(simulations=int(spec), seed=0)
+    return lambda rules: hx.MCTSBot.level(spec, seed=0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--boards", default="2x2,2x3,3x2", help="boards to solve, e.g. 2x2,2x3 (or none)")
@@ -97,6 +105,9 @@ def main() -> None:
     ap.add_argument("--openspiel", action="store_true", help="also run OpenSpiel's CFR+ (boards up to 3x2)")
     ap.add_argument("--openspiel-iterations", type=int, default=200)
     ap.add_argument("--policy", action="append", default=[], help="module:factory, factory(rules) -> policy")
+    ap.add_argument(
+        "--bot", action="append", default=[], help="hx.MCTSBot to measure: a level name, or a simulation count"
+    )
     ap.add_argument("--one", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
@@ -153,6 +164,8 @@ def main() -> None:
         for spec in args.policy:
             module, name = spec.split(":")
             policies.append((spec, getattr(importlib.import_module(module), name)))
+        for spec in args.bot:
+            policies.append((f"MCTSBot {spec}", bot_factory(spec)))
         for label, factory in policies:
             for rows, cols in small:
                 for variant in variants:
