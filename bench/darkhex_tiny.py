@@ -7,7 +7,7 @@ Reproduces the tables of the README section "Dark Hex on tiny boards".
     python bench/darkhex_tiny.py --sizes 3x3 --boards none  # count only (3x4/4x3 need ~2 GB, minutes)
     python bench/darkhex_tiny.py --openspiel              # OpenSpiel's CFR+ on the same boards (peers extra)
     python bench/darkhex_tiny.py --policy mymodule:make_policy   # exploitability of any policy or bot
-    python bench/darkhex_tiny.py --bot medium --bot 20000        # the shipped MCTSBot (a level, or simulations)
+    python bench/darkhex_tiny.py --bot medium --bot 20000   # the shipped MCTSBot: a level or simulations
 
 Each solve runs in its own process so that its peak memory (max RSS) is its own.
 ``--policy module:factory`` calls ``factory(rules)`` (an ``hx.Rules``) and measures the
@@ -105,9 +105,7 @@ def main() -> None:
     ap.add_argument("--openspiel", action="store_true", help="also run OpenSpiel's CFR+ (boards up to 3x2)")
     ap.add_argument("--openspiel-iterations", type=int, default=200)
     ap.add_argument("--policy", action="append", default=[], help="module:factory, factory(rules) -> policy")
-    ap.add_argument(
-        "--bot", action="append", default=[], help="hx.MCTSBot to measure: a level name, or a simulation count"
-    )
+    ap.add_argument("--bot", action="append", default=[], help="hx.MCTSBot to measure: level or simulations")
     ap.add_argument("--one", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
 

@@ -42,15 +42,18 @@ def spiel_game(variant: str, size: int):
     return pyspiel.load_game(hex_game if variant == "hex" else f"misere(game={hex_game})")
 
 
-def play_game(variant: str, size: int, simulations: int, index: int) -> tuple[bool, list[str], float, float]:
+def play_game(
+    variant: str, size: int, simulations: int, index: int, options: dict[str, float] | None = None
+) -> tuple[bool, list[str], float, float]:
     """Game ``index``: hexengine plays Red when ``index`` is even. Returns whether
-    hexengine won, the moves, and the seconds each side spent."""
+    hexengine won, the moves, and the seconds each side spent. ``options`` are
+    further ``hx.MCTSBot`` arguments for our side."""
     import pyspiel
 
     game = hx.Game(variant, size=size, swap="off")  # type: ignore[arg-type]
     spiel = spiel_game(variant, size)
     state = spiel.new_initial_state()
-    ours = hx.MCTSBot(simulations=simulations, seed=index)
+    ours = hx.MCTSBot(simulations=simulations, seed=index, **(options or {}))
     theirs = pyspiel.MCTSBot(
         spiel, pyspiel.RandomRolloutEvaluator(1, index), 2.0, simulations, 2000, True, index, False
     )
@@ -84,14 +87,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games in parallel")
     parser.add_argument("--records", type=Path, help="write each game as SGF into this folder")
+    parser.add_argument(
+        "--ours", nargs="*", default=[], metavar="KEY=VALUE", help="further hx.MCTSBot arguments for our side"
+    )
     args = parser.parse_args()
+    options = {
+        k: float(v) if "." in v or "e" in v else int(v) for k, v in (o.split("=", 1) for o in args.ours)
+    }
 
     wins = games = 0
     ours_s = theirs_s = 0.0
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [
-            pool.submit(play_game, args.variant, args.size, args.simulations, i) for i in range(args.games)
+            pool.submit(play_game, args.variant, args.size, args.simulations, i, options)
+            for i in range(args.games)
         ]
         for i, future in enumerate(futures):
             won, moves, mine, other = future.result()
