@@ -16,23 +16,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import hexengine as hx
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from hexengine.match import wilson
 
 
 def spiel_game(variant: str, size: int):

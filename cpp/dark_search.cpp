@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "arena.h"
 #include "belief.h"
 #include "playout.h"
 #include "rng.h"
@@ -20,14 +21,13 @@ namespace hexengine {
 namespace {
 
 constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2;
-constexpr uint32_t kNone = 0xffffffffu;
 
 // A node is either an information set (a decision of `mover`) or an edge (a
 // move at its parent information set, with statistics for `mover`).
 struct Node {
   Node() {
-    after[0].store(kNone, std::memory_order_relaxed);
-    after[1].store(kNone, std::memory_order_relaxed);
+    after[0].store(kNoNode, std::memory_order_relaxed);
+    after[1].store(kNoNode, std::memory_order_relaxed);
   }
   // Edge: simulations through the move, won by its mover; AMAF statistics;
   // selections of the parent while the move was legal (opponent edges).
@@ -53,50 +53,8 @@ inline void bump(std::atomic<uint32_t>& x, uint32_t by = 1) {
   x.store(x.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
 }
 
-// Nodes in chunks of 2^16, allocated on demand up to a budget.
-class Arena {
- public:
-  static constexpr uint32_t kChunkBits = 16;
-  static constexpr uint32_t kChunk = 1u << kChunkBits;
-
-  explicit Arena(uint64_t max_nodes) : max_(max_nodes), chunks_(max_nodes / (kChunk - 512) + 2) {}
-
-  Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
-
-  // Allocates `count` contiguous nodes, or returns kNone once the budget is spent.
-  uint32_t allocate(uint32_t count) {
-    if (full_.load(std::memory_order_relaxed)) return kNone;
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (used_ + count > max_) {
-      full_.store(true, std::memory_order_relaxed);
-      return kNone;
-    }
-    if (current_ < 0 || offset_ + count > kChunk) {
-      if (current_ + 1 >= static_cast<int64_t>(chunks_.size())) {
-        full_.store(true, std::memory_order_relaxed);
-        return kNone;
-      }
-      ++current_;
-      chunks_[current_] = std::make_unique<Node[]>(kChunk);
-      offset_ = 0;
-    }
-    const uint32_t index = static_cast<uint32_t>(current_) * kChunk + offset_;
-    offset_ += count;
-    used_ += count;
-    return index;
-  }
-
-  uint64_t used() const { return used_; }
-
- private:
-  uint64_t max_;
-  std::vector<std::unique_ptr<Node[]>> chunks_;
-  std::mutex mutex_;
-  std::atomic<bool> full_{false};
-  int64_t current_ = -1;
-  uint32_t offset_ = 0;
-  uint64_t used_ = 0;
-};
+// The search tree's node pool (arena.h).
+using Tree = Arena<Node>;
 
 class EngineBase {
  public:
@@ -143,7 +101,7 @@ class Engine final : public EngineBase {
   // Reuses the subtree of the information set `view` reached, if the previous search's game continued into it.
   void prepare_tree(const View& view);
   // Copies the subtree of information set `old_root` into `to`; returns its index there.
-  uint32_t copy_subtree(Arena& from, uint32_t old_root, Arena& to);
+  uint32_t copy_subtree(Tree& from, uint32_t old_root, Tree& to);
   // Creates the edges of information set `index` in the world of `ctx`.
   bool expand(uint32_t index, Ctx& ctx);
   // The viewer's edge to follow at `index`.
@@ -170,8 +128,8 @@ class Engine final : public EngineBase {
   Bitboard<W> board_;
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
-  std::unique_ptr<Arena> arena_;
-  uint32_t root_ = kNone;
+  std::unique_ptr<Tree> arena_;
+  uint32_t root_ = kNoNode;
   std::vector<Action> root_history_;
   Color me_ = Color::Red;
   std::unique_ptr<Belief<W>> belief_;
@@ -183,15 +141,15 @@ class Engine final : public EngineBase {
 };
 
 template <int W>
-uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
+uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to) {
   const uint32_t fresh = to.allocate(1);
-  if (fresh == kNone) return kNone;
+  if (fresh == kNoNode) return kNoNode;
   std::vector<std::pair<uint32_t, uint32_t>> queue{{old_root, fresh}};
   auto link = [&](std::atomic<uint32_t>& old_slot, std::atomic<uint32_t>& new_slot) {
     const uint32_t o = old_slot.load();
-    if (o == kNone) return;
+    if (o == kNoNode) return;
     const uint32_t n = to.allocate(1);
-    if (n == kNone) return;
+    if (n == kNoNode) return;
     new_slot.store(n);
     queue.push_back({o, n});
   };
@@ -203,7 +161,7 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
     b.mover = a.mover;
     if (a.state.load() != kExpanded) continue;
     const uint32_t block = to.allocate(a.child_count);
-    if (block == kNone) continue;
+    if (block == kNoNode) continue;
     b.first_child = block;
     b.child_count = a.child_count;
     b.state.store(kExpanded);
@@ -229,7 +187,7 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
 template <int W>
 void Engine<W>::prepare_tree(const View& view) {
   const auto& h = view.history;
-  bool reuse = params_.reuse_tree && arena_ && root_ != kNone && *view.viewer == me_ &&
+  bool reuse = params_.reuse_tree && arena_ && root_ != kNoNode && *view.viewer == me_ &&
                h.size() >= root_history_.size() &&
                std::equal(root_history_.begin(), root_history_.end(), h.begin(), [](const Action& a, const Action& b) {
                  return a.color == b.color && a.cell == b.cell && a.result == b.result;
@@ -242,7 +200,7 @@ void Engine<W>::prepare_tree(const View& view) {
       reuse = false;
       break;
     }
-    uint32_t next = kNone;
+    uint32_t next = kNoNode;
     if (h[i].color == me_) {
       if (n.state.load() == kExpanded) {
         const int move = geom_.padded(h[i].cell);
@@ -254,12 +212,12 @@ void Engine<W>::prepare_tree(const View& view) {
     } else {
       next = n.after[result].load();
     }
-    if (next == kNone) reuse = false;
+    if (next == kNoNode) reuse = false;
     node = next;
   }
-  auto fresh = std::make_unique<Arena>(params_.max_nodes);
-  root_ = reuse ? copy_subtree(*arena_, node, *fresh) : kNone;
-  if (root_ == kNone) root_ = fresh->allocate(1);
+  auto fresh = std::make_unique<Tree>(params_.max_nodes);
+  root_ = reuse ? copy_subtree(*arena_, node, *fresh) : kNoNode;
+  if (root_ == kNoNode) root_ = fresh->allocate(1);
   (*fresh)[root_].mover = static_cast<uint8_t>(index_of(me_));
   arena_ = std::move(fresh);
   root_history_ = h;
@@ -287,7 +245,7 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
   ctx.cells.clear();
   moves.for_each([&](int p) { ctx.cells.push_back(p); });
   const uint32_t block = arena_->allocate(static_cast<uint32_t>(ctx.cells.size()));
-  if (block == kNone) {
+  if (block == kNoNode) {
     n.state.store(kLeaf, std::memory_order_release);
     return false;
   }
@@ -347,7 +305,7 @@ uint32_t Engine<W>::select_opponent(uint32_t index, Ctx& ctx) {
     if (win.any()) legal = win;
   }
   float best = -1.0f;
-  uint32_t best_i = kNone;
+  uint32_t best_i = kNoNode;
   for (uint32_t i = first; i < end; ++i) {
     Node& c = (*arena_)[i];
     if (!legal.test(c.move)) continue;
@@ -491,7 +449,7 @@ void Engine<W>::draw_world(Ctx& ctx) {
 
 template <int W>
 void Engine<W>::simulate(Ctx& ctx) {
-  Arena& arena = *arena_;
+  Tree& arena = *arena_;
   draw_world(ctx);
   const int mi = index_of(me_), ti = 1 - mi;
   ctx.s.stones[ti].andnot(ctx.s.found[mi]).for_each([&](int p) { ++ctx.occupied[p]; });
@@ -508,7 +466,7 @@ void Engine<W>::simulate(Ctx& ctx) {
       if (!ready || !expand(current, ctx)) break;
     }
     const uint32_t child = n.mover == mi ? select_own(current) : select_opponent(current, ctx);
-    if (child == kNone) break;
+    if (child == kNoNode) break;
     Node& c = arena[child];
     c.visits.fetch_add(1, std::memory_order_relaxed);
     ctx.path.push_back(child);
@@ -520,11 +478,11 @@ void Engine<W>::simulate(Ctx& ctx) {
     }
     std::atomic<uint32_t>& slot = (n.mover == mi ? c.after : n.after)[step.result == MoveResult::Hit ? 1 : 0];
     uint32_t next = slot.load(std::memory_order_acquire);
-    if (next == kNone) {
+    if (next == kNoNode) {
       next = arena.allocate(1);
-      if (next == kNone) break;
+      if (next == kNoNode) break;
       arena[next].mover = static_cast<uint8_t>(index_of(ctx.s.to_move));
-      uint32_t expected = kNone;
+      uint32_t expected = kNoNode;
       if (!slot.compare_exchange_strong(expected, next, std::memory_order_acq_rel)) next = expected;
     }
     current = next;
@@ -558,7 +516,7 @@ void Engine<W>::simulate(Ctx& ctx) {
 
 template <int W>
 SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused, const std::vector<uint64_t>& occupied) {
-  Arena& arena = *arena_;
+  Tree& arena = *arena_;
   SearchResult r;
   r.visits.assign(geom_.cells, 0);
   r.values.assign(geom_.cells, -1.0);
@@ -573,9 +531,9 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused, 
     }
   }
   auto most_visited = [&](const Node& n) {
-    uint32_t best = kNone;
+    uint32_t best = kNoNode;
     for (uint32_t i = n.first_child; i < n.first_child + n.child_count; ++i) {
-      if (best == kNone) {
+      if (best == kNoNode) {
         best = i;
         continue;
       }
@@ -593,16 +551,16 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused, 
     r.values[cell] = v ? double(c.wins.load()) / v : -1.0;
   }
   // The principal line: the most visited move, then the more visited result.
-  for (uint32_t node = root_; node != kNone && r.pv.size() < 32;) {
+  for (uint32_t node = root_; node != kNoNode && r.pv.size() < 32;) {
     Node& n = arena[node];
     if (n.state.load() != kExpanded) break;
     const uint32_t e = most_visited(n);
-    if (e == kNone || arena[e].visits.load() == 0) break;
+    if (e == kNoNode || arena[e].visits.load() == 0) break;
     r.pv.push_back(geom_.unpadded(arena[e].move));
     Node& holder = n.mover == index_of(me_) ? arena[e] : n;
     const uint32_t a = holder.after[0].load(), b = holder.after[1].load();
-    const uint32_t va = a == kNone ? 0 : arena[a].visits.load(), vb = b == kNone ? 0 : arena[b].visits.load();
-    node = va == 0 && vb == 0 ? kNone : (va >= vb ? a : b);
+    const uint32_t va = a == kNoNode ? 0 : arena[a].visits.load(), vb = b == kNoNode ? 0 : arena[b].visits.load();
+    node = va == 0 && vb == 0 ? kNoNode : (va >= vb ? a : b);
   }
   r.best = r.pv.front();
   r.value = r.values[r.best];
@@ -667,7 +625,7 @@ SearchResult Engine<W>::search(const View& view) {
     }
     forced.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     arena_.reset();
-    root_ = kNone;
+    root_ = kNoNode;
     return forced;
   }
   prepare_tree(view);

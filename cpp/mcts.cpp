@@ -10,6 +10,7 @@
 #include <thread>
 #include <tuple>
 
+#include "arena.h"
 #include "dark_search.h"
 #include "errors.h"
 #include "playout.h"
@@ -27,7 +28,6 @@ constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
 // What is proven about a node, for the colour that moved into it; kPruned marks
 // a move that knowledge showed need not be searched (outside the must-play region).
 constexpr uint8_t kUnproven = 0, kMoverWins = 1, kMoverLoses = 2, kPruned = 3;
-constexpr uint32_t kNone = 0xffffffffu;
 
 // One edge of the tree: the move into this node and its statistics, all from
 // the point of view of `mover`, the colour that made the move.
@@ -38,7 +38,7 @@ struct Node {
   std::atomic<uint32_t> rave_wins{0};
   uint32_t first_child = 0;
   // A child whose move wins at once, once one is known (the search then always takes it).
-  std::atomic<uint32_t> winning_child{kNone};
+  std::atomic<uint32_t> winning_child{kNoNode};
   uint16_t child_count = 0;
   int16_t move = kSwapMove;
   uint8_t mover = 0;
@@ -55,52 +55,8 @@ inline void bump(std::atomic<uint32_t>& x, uint32_t by = 1) {
   x.store(x.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
 }
 
-// Nodes in chunks of 2^16, allocated on demand up to a budget.
-class Arena {
- public:
-  static constexpr uint32_t kChunkBits = 16;
-  static constexpr uint32_t kChunk = 1u << kChunkBits;
-
-  explicit Arena(uint64_t max_nodes)
-      : max_(max_nodes), chunks_(max_nodes / (kChunk - 512) + 2) {}
-
-  Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
-
-  // Allocates `count` contiguous nodes, or returns kNone once the budget is spent.
-  uint32_t allocate(uint32_t count) {
-    if (full_.load(std::memory_order_relaxed)) return kNone;
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (used_ + count > max_) {
-      full_.store(true, std::memory_order_relaxed);
-      return kNone;
-    }
-    if (current_ < 0 || offset_ + count > kChunk) {
-      if (current_ + 1 >= static_cast<int64_t>(chunks_.size())) {
-        full_.store(true, std::memory_order_relaxed);
-        return kNone;
-      }
-      ++current_;
-      chunks_[current_] = std::make_unique<Node[]>(kChunk);
-      offset_ = 0;
-    }
-    const uint32_t index = static_cast<uint32_t>(current_) * kChunk + offset_;
-    offset_ += count;
-    used_ += count;
-    return index;
-  }
-
-  // Nodes handed out so far.
-  uint64_t used() const { return used_; }
-
- private:
-  uint64_t max_;
-  std::vector<std::unique_ptr<Node[]>> chunks_;
-  std::mutex mutex_;
-  std::atomic<bool> full_{false};
-  int64_t current_ = -1;
-  uint32_t offset_ = 0;
-  uint64_t used_ = 0;
-};
+// The search tree's node pool (arena.h).
+using Tree = Arena<Node>;
 
 // The six neighbours of a padded cell in circular order (E, NE, NW, W, SW, SE).
 // A neighbour off the board is given as a guard index (never a stone), and the
@@ -189,7 +145,7 @@ class Engine final : public EngineBase {
   // Reuses the subtree for `view` if the previous search's game continued into it.
   void prepare_tree(const View& view);
   // Copies the subtree at `old_root` of `from` into a new arena; returns its root there.
-  uint32_t copy_subtree(Arena& from, uint32_t old_root, Arena& to);
+  uint32_t copy_subtree(Tree& from, uint32_t old_root, Tree& to);
   // Empty cells where a stone of `c` would complete its chain.
   Bitboard<W> completing_cells(const State<W>& s, Color c, const Bitboard<W>& empty) const;
   // Cells worth searching in `s` (padded), and why if only one is.
@@ -228,8 +184,8 @@ class Engine final : public EngineBase {
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
   std::vector<Ring> rings_;
-  std::unique_ptr<Arena> arena_;
-  uint32_t root_ = kNone;
+  std::unique_ptr<Tree> arena_;
+  uint32_t root_ = kNoNode;
   std::vector<Action> root_history_;
   State<W> root_state_;
   int root_last_ = -1;
@@ -256,7 +212,7 @@ State<W> Engine<W>::position_of(const View& view) const {
 }
 
 template <int W>
-uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
+uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to) {
   const uint32_t fresh = to.allocate(1);
   std::vector<std::pair<uint32_t, uint32_t>> queue{{old_root, fresh}};
   for (size_t head = 0; head < queue.size(); ++head) {
@@ -277,14 +233,14 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
       continue;
     }
     const uint32_t block = to.allocate(a.child_count);
-    if (block == kNone) {
+    if (block == kNoNode) {
       b.state.store(kLeaf);
       continue;
     }
     b.first_child = block;
     b.child_count = a.child_count;
     const uint32_t winning = a.winning_child.load();
-    if (winning != kNone) b.winning_child.store(block + (winning - a.first_child));
+    if (winning != kNoNode) b.winning_child.store(block + (winning - a.first_child));
     b.state.store(kExpanded);
     for (uint32_t i = 0; i < a.child_count; ++i) queue.push_back({a.first_child + i, block + i});
   }
@@ -294,7 +250,7 @@ uint32_t Engine<W>::copy_subtree(Arena& from, uint32_t old_root, Arena& to) {
 template <int W>
 void Engine<W>::prepare_tree(const View& view) {
   const auto& h = view.history;
-  bool reuse = params_.reuse_tree && arena_ && root_ != kNone && h.size() >= root_history_.size() &&
+  bool reuse = params_.reuse_tree && arena_ && root_ != kNoNode && h.size() >= root_history_.size() &&
                std::equal(root_history_.begin(), root_history_.end(), h.begin(), [](const Action& a, const Action& b) {
                  return a.color == b.color && a.cell == b.cell && a.result == b.result;
                });
@@ -306,14 +262,14 @@ void Engine<W>::prepare_tree(const View& view) {
       break;
     }
     const int move = h[i].result == MoveResult::Swapped ? kSwapMove : geom_.padded(h[i].cell);
-    uint32_t next = kNone;
+    uint32_t next = kNoNode;
     for (uint32_t c = 0; c < n.child_count; ++c) {
       if ((*arena_)[n.first_child + c].move == move) next = n.first_child + c;
     }
-    if (next == kNone) reuse = false;
+    if (next == kNoNode) reuse = false;
     node = next;
   }
-  auto fresh = std::make_unique<Arena>(params_.max_nodes);
+  auto fresh = std::make_unique<Tree>(params_.max_nodes);
   if (reuse && (*arena_)[node].state.load() != kTerminal) {
     root_ = copy_subtree(*arena_, node, *fresh);
   } else {
@@ -382,7 +338,7 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
   if (!n.state.compare_exchange_strong(expected, kExpanding, std::memory_order_acquire)) return false;
   candidates(ctx.s, ctx.moves, nullptr);
   const uint32_t block = arena_->allocate(static_cast<uint32_t>(ctx.moves.size()));
-  if (block == kNone) {
+  if (block == kNoNode) {
     n.state.store(kLeaf, std::memory_order_release);
     return false;
   }
@@ -402,7 +358,7 @@ template <int W>
 uint32_t Engine<W>::select(uint32_t index) {
   Node& parent = (*arena_)[index];
   const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
-  if (winning != kNone) return winning;
+  if (winning != kNoNode) return winning;
   const uint32_t first = parent.first_child, end = first + parent.child_count;
   const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
   const float c_ucb = static_cast<float>(params_.exploration);
@@ -507,7 +463,7 @@ Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
 
 template <int W>
 void Engine<W>::prove(const std::vector<uint32_t>& path) {
-  Arena& arena = *arena_;
+  Tree& arena = *arena_;
   for (size_t k = path.size() - 1; k > 0; --k) {
     const uint8_t proof = arena[path[k]].proof.load(std::memory_order_relaxed);
     Node& parent = arena[path[k - 1]];
@@ -529,7 +485,7 @@ void Engine<W>::prove(const std::vector<uint32_t>& path) {
 
 template <int W>
 void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
-  Arena& arena = *arena_;
+  Tree& arena = *arena_;
   Node& n = arena[index];
   uint8_t expected = 0;
   if (!n.analysed.compare_exchange_strong(expected, 1)) return;
@@ -573,7 +529,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
 
 template <int W>
 void Engine<W>::simulate(Ctx& ctx) {
-  Arena& arena = *arena_;
+  Tree& arena = *arena_;
   ctx.s = root_state_;
   ctx.last = root_last_;
   ctx.path.clear();
@@ -641,7 +597,7 @@ void Engine<W>::simulate(Ctx& ctx) {
 
 template <int W>
 SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) {
-  Arena& arena = *arena_;
+  Tree& arena = *arena_;
   SearchResult r;
   r.visits.assign(geom_.cells, 0);
   r.values.assign(geom_.cells, -1.0);
@@ -653,14 +609,14 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
   // A proven win, else the most visited move not proven lost (any if all are).
   auto choice = [&](const Node& n) {
     const uint32_t winning = n.winning_child.load();
-    if (winning != kNone) return winning;
-    uint32_t best = kNone;
+    if (winning != kNoNode) return winning;
+    uint32_t best = kNoNode;
     auto rank = [&](uint32_t i) {
       const Node& c = arena[i];
       return std::tuple(c.proof.load() != kMoverLoses, c.visits.load(), c.wins.load());
     };
     for (uint32_t i = n.first_child; i < n.first_child + n.child_count; ++i) {
-      if (best == kNone || rank(i) > rank(best)) best = i;
+      if (best == kNoNode || rank(i) > rank(best)) best = i;
     }
     return best;
   };
@@ -674,12 +630,12 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
     const uint8_t proof = c.proof.load();
     r.proven[cell] = proof == kMoverWins ? 1 : proof == kMoverLoses ? -1 : 0;
   }
-  for (uint32_t node = choice(root); node != kNone && r.pv.size() < 32;) {
+  for (uint32_t node = choice(root); node != kNoNode && r.pv.size() < 32;) {
     Node& n = arena[node];
     r.pv.push_back(geom_.unpadded(n.move));
     if (n.state.load() != kExpanded) break;
     node = choice(n);
-    if (node != kNone && arena[node].visits.load() == 0) break;
+    if (node != kNoNode && arena[node].visits.load() == 0) break;
   }
   r.best = r.pv.front();
   double v = r.values[r.best];
@@ -727,7 +683,7 @@ SearchResult Engine<W>::search(const View& view) {
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     arena_.reset();
-    root_ = kNone;
+    root_ = kNoNode;
     return r;
   };
   // Decisions that need no search.

@@ -9,19 +9,11 @@
 #include "game.h"
 #include "notation.h"
 
+#include "check.h"
+
 using namespace hexengine;
 
 namespace {
-
-int failures = 0;
-
-#define CHECK(cond)                                                      \
-  do {                                                                   \
-    if (!(cond)) {                                                       \
-      std::printf("%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                        \
-    }                                                                    \
-  } while (0)
 
 template <class F>
 std::string rule_of(F&& f) {
@@ -154,10 +146,5 @@ int main() {
   test_dark_hits();
   test_rex();
   test_random_games();
-  if (failures) {
-    std::printf("%d check(s) failed\n", failures);
-    return EXIT_FAILURE;
-  }
-  std::printf("all core tests passed\n");
-  return EXIT_SUCCESS;
+  return testing::finish("core tests");
 }

@@ -11,19 +11,11 @@
 #include "errors.h"
 #include "game.h"
 
+#include "check.h"
+
 using namespace hexengine;
 
 namespace {
-
-int failures = 0;
-
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      std::printf("%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                          \
-    }                                                                      \
-  } while (0)
 
 struct Board {
   Variant variant;
@@ -219,10 +211,5 @@ int main() {
   test_best_response();
   test_cfr_converges();
   test_refusals();
-  if (failures) {
-    std::printf("%d check(s) failed\n", failures);
-    return 1;
-  }
-  std::printf("darkcfr tests passed\n");
-  return 0;
+  return testing::finish("darkcfr tests");
 }

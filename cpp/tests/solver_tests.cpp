@@ -10,19 +10,11 @@
 #include "notation.h"
 #include "solver.h"
 
+#include "check.h"
+
 using namespace hexengine;
 
 namespace {
-
-int failures = 0;
-
-#define CHECK(cond)                                                      \
-  do {                                                                   \
-    if (!(cond)) {                                                       \
-      std::printf("%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                        \
-    }                                                                    \
-  } while (0)
 
 Rules rules(Variant v, int rows, int cols) { return make_rules(v, rows, cols, SwapForm::Off); }
 
@@ -151,10 +143,5 @@ int main() {
   test_errors();
   test_against_reference();
   test_swap();
-  if (failures) {
-    std::printf("%d check(s) failed\n", failures);
-    return EXIT_FAILURE;
-  }
-  std::printf("all solver tests passed\n");
-  return EXIT_SUCCESS;
+  return testing::finish("solver tests");
 }

@@ -61,7 +61,16 @@ from .table.computer import computer_bot
 from .table.records import GameRecord
 from .view import View
 
-__all__ = ["GameResult", "MatchResult", "PlayerSpec", "elo", "parse_opening", "parse_player", "run_match"]
+__all__ = [
+    "GameResult",
+    "MatchResult",
+    "PlayerSpec",
+    "elo",
+    "parse_opening",
+    "parse_player",
+    "run_match",
+    "wilson",
+]
 
 KINDS = ("mcts", "computer", "random", "htp", "python")
 # Every keyword argument of MCTSBot, plus a level preset.
@@ -447,6 +456,20 @@ def random_opening(rules: Rules, plies: int, rng: random.Random) -> list[str]:
 # ===================================================================== results
 
 
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate of ``wins`` in ``games``.
+
+    >>> [round(x, 3) for x in wilson(9, 10)]
+    [0.596, 0.982]
+    """
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def elo(score: float) -> float:
     """The Elo difference that expects ``score`` (0..1): 400 log10(score / (1 - score)).
 
@@ -499,12 +522,9 @@ class MatchResult:
         n = self.games_played
         if n == 0:
             return (-math.inf, math.inf)
-        p, z = self.score, 1.959964
-        center = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        low = -math.inf if p == 0.0 else elo(center - half)
-        high = math.inf if p == 1.0 else elo(center + half)
-        return (low, high)
+        p = self.score
+        low, high = wilson(self.wins["A"], n)
+        return (-math.inf if p == 0.0 else elo(low), math.inf if p == 1.0 else elo(high))
 
     @property
     def los(self) -> float:

@@ -1,0 +1,70 @@
+// Search-tree node storage shared by the Hex/Rex search (mcts.cpp) and the Dark
+// Hex search (dark_search.cpp).
+//
+// Contract: nodes live in chunks of 2^16 allocated on demand; an index names a
+// node for the arena's lifetime (chunks never move); at most `max_nodes` are
+// handed out, after which `allocate` returns kNoNode and the search stops
+// growing its tree (memory stays bounded). `allocate` is thread-safe; reading
+// and writing nodes is the caller's business (atomics in the node types).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace hexengine {
+
+// The index no node has: "none", "not allocated", "budget spent".
+inline constexpr uint32_t kNoNode = 0xffffffffu;
+
+// A bounded, chunked pool of `Node`s addressed by 32-bit indices.
+template <class Node>
+class Arena {
+ public:
+  static constexpr uint32_t kChunkBits = 16;
+  static constexpr uint32_t kChunk = 1u << kChunkBits;
+
+  explicit Arena(uint64_t max_nodes) : max_(max_nodes), chunks_(max_nodes / (kChunk - 512) + 2) {}
+
+  // The node at index `i` (which `allocate` returned).
+  Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
+
+  // Allocates `count` contiguous nodes, or returns kNoNode once the budget is spent.
+  uint32_t allocate(uint32_t count) {
+    if (full_.load(std::memory_order_relaxed)) return kNoNode;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (used_ + count > max_) {
+      full_.store(true, std::memory_order_relaxed);
+      return kNoNode;
+    }
+    if (current_ < 0 || offset_ + count > kChunk) {
+      if (current_ + 1 >= static_cast<int64_t>(chunks_.size())) {
+        full_.store(true, std::memory_order_relaxed);
+        return kNoNode;
+      }
+      ++current_;
+      chunks_[current_] = std::make_unique<Node[]>(kChunk);
+      offset_ = 0;
+    }
+    const uint32_t index = static_cast<uint32_t>(current_) * kChunk + offset_;
+    offset_ += count;
+    used_ += count;
+    return index;
+  }
+
+  // Nodes handed out so far.
+  uint64_t used() const { return used_; }
+
+ private:
+  uint64_t max_;
+  std::vector<std::unique_ptr<Node[]>> chunks_;
+  std::mutex mutex_;
+  std::atomic<bool> full_{false};
+  int64_t current_ = -1;
+  uint32_t offset_ = 0;
+  uint64_t used_ = 0;
+};
+
+}  // namespace hexengine
