@@ -70,6 +70,7 @@ def hex_view(view: hx.View) -> hx.View:
         0,
         False,
         [],
+        [],
     )
     return hx.View(_core.View.from_state(state))
 

@@ -1,0 +1,54 @@
+"""The benchmark scripts still run: each is started on a tiny workload, so a change in the
+package cannot silently break the commands the README gives for its figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+pytestmark = pytest.mark.skipif(not BENCH.exists(), reason="bench/ is not next to the tests")
+
+
+def run(*args: str) -> str:
+    proc = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, timeout=300, cwd=BENCH.parent, check=False
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+@pytest.mark.parametrize("opponent", ["naive", "ismcts"])
+def test_dark_strength_match_runs(opponent: str) -> None:
+    """One 4x4 game against each baseline, with the JSON summary the README quotes."""
+    if opponent == "ismcts":
+        pytest.importorskip("pyspiel")
+    out = run(
+        "bench/dark_strength.py", "match", "--opponent", opponent, "--size", "4", "--games", "2",
+        "--seconds", "0.02",
+    )  # fmt: skip
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["games"] == 2 and 0 <= summary["wins"] <= 2
+
+
+def test_solve_bench_runs() -> None:
+    """bench/solve.py on every 3x3 Hex opening."""
+    assert "total" in run("bench/solve.py", "hex", "3").lower()
+
+
+def test_tiny_dark_hex_bench_runs() -> None:
+    """bench/darkhex_tiny.py on 2x2 with the shipped bot measured."""
+    out = run("bench/darkhex_tiny.py", "--boards", "2x2", "--sizes", "", "--iterations", "50", "--bot", "200")
+    assert "MCTSBot 200" in out
+
+
+def test_openspiel_comparison_runs() -> None:
+    """bench/compare_openspiel.py --quick prints every row of its table."""
+    pytest.importorskip("pyspiel")
+    out = run("bench/compare_openspiel.py", "--quick")
+    for row in ("hex 11x11", "dark 11x11", "floor", "midgame, VC analysis off", "2 threads"):
+        assert row in out
