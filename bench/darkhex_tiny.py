@@ -7,7 +7,7 @@ Reproduces the tables of the README section "Dark Hex on tiny boards".
     python bench/darkhex_tiny.py --sizes 3x3 --boards none  # count only (3x4/4x3 need ~2 GB, minutes)
     python bench/darkhex_tiny.py --openspiel              # OpenSpiel's CFR+ on the same boards (peers extra)
     python bench/darkhex_tiny.py --policy mymodule:make_policy   # exploitability of any policy or bot
-    python bench/darkhex_tiny.py --bot medium --bot 20000   # the shipped MCTSBot: a level or simulations
+    python bench/darkhex_tiny.py --bot medium --bot 20000:visits   # the shipped MCTSBot (level, simulations)
 
 Each solve runs in its own process so that its peak memory (max RSS) is its own.
 ``--policy module:factory`` calls ``factory(rules)`` (an ``hx.Rules``) and measures the
@@ -89,10 +89,27 @@ def openspiel_value(variant: str, rows: int, cols: int, iterations: int) -> tupl
 
 
 def bot_factory(spec: str):  # type: ignore[no-untyped-def]
-    """A factory of the shipped MCTSBot: a level name (easy, medium, hard) or a simulation count."""
-    if spec.isdigit():
-        return lambda rules: hx.MCTSBot(simulations=int(spec), seed=0)
-    return lambda rules: hx.MCTSBot.level(spec, seed=0)
+    """A factory of the shipped MCTSBot: a level name (easy, medium, hard) or a simulation
+    count; with ``:visits`` the policy is the search's share of root visits per cell (the
+    mixed strategy the search points at) instead of the one move ``choose`` plays."""
+    spec, _, mode = spec.partition(":")
+
+    def make(rules: hx.Rules):  # type: ignore[no-untyped-def]
+        bot = hx.MCTSBot(simulations=int(spec), seed=0) if spec.isdigit() else hx.MCTSBot.level(spec, seed=0)
+        if mode != "visits":
+            return bot
+
+        def visit_shares(view: hx.View) -> dict[hx.Cell, float]:
+            visits = bot.analyse(view).visits.ravel().astype(float)
+            legal = [c for c in view.legal_moves() if isinstance(c, hx.Cell)]
+            total = sum(visits[c.index(rules.cols)] for c in legal)
+            if total == 0:  # a forced move: the search did not run
+                return {bot.choose(view): 1.0}  # type: ignore[dict-item]
+            return {c: visits[c.index(rules.cols)] / total for c in legal}
+
+        return visit_shares
+
+    return make
 
 
 def main() -> None:
