@@ -42,7 +42,10 @@ def test_solve_bench_runs() -> None:
 
 def test_tiny_dark_hex_bench_runs() -> None:
     """bench/darkhex_tiny.py on 2x2 with the shipped bot measured."""
-    out = run("bench/darkhex_tiny.py", "--boards", "2x2", "--sizes", "", "--iterations", "50", "--bot", "200", "--bot", "200:visits")
+    out = run(
+        "bench/darkhex_tiny.py", "--boards", "2x2", "--sizes", "", "--iterations", "50",
+        "--bot", "200", "--bot", "200:visits",
+    )  # fmt: skip
     assert "MCTSBot 200 " in out and "MCTSBot 200:visits" in out
 
 

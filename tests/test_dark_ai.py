@@ -396,21 +396,21 @@ def assert_same_analysis(a: hx.Analysis, b: hx.Analysis) -> None:
 
 @pytest.mark.parametrize("variant", DARK)
 def test_hidden_stones_do_not_change_the_bot(variant: str) -> None:
-    """Pairs of games whose true boards differ only in stones hidden from the bot's side: with
-    the same seed the bot makes the same choice with the same analysis in both, also when its
-    tree was grown on an earlier move of each game."""
-    for game, twin, color in twin_games(variant, random.Random(variant), 6):
+    """Pairs of games whose true boards differ only in stones hidden from the bot's side (30
+    random pairs per variant, boards 4x4 to 6x6): with the same seed the bot makes the same
+    choice with the same analysis in both, also when it searches again on the tree it kept."""
+    for i, (game, twin, color) in enumerate(twin_games(variant, random.Random(variant), 30)):
         hidden = game.board != twin.board
         assert hidden.any() and not (game.view(color).board[hidden]).any()
-        first = [hx.MCTSBot(simulations=1500, seed=5).analyse(g.view(color)) for g in (game, twin)]
+        first = [hx.MCTSBot(simulations=600, seed=i).analyse(g.view(color)) for g in (game, twin)]
         assert_same_analysis(*first)
-        bots = [hx.MCTSBot(simulations=800, seed=6) for _ in range(2)]
-        for bot, g in zip(bots, (game, twin), strict=True):
-            earlier = g.copy()
-            bot.analyse(g.view(color))
-            earlier.play(bot.choose(g.view(color)))
-        second = [bot.analyse(g.view(color)) for bot, g in zip(bots, (game, twin), strict=True)]
-        assert_same_analysis(*second)
+        if i % 5 == 0:
+            bots = [hx.MCTSBot(simulations=800, seed=6) for _ in range(2)]
+            for bot, g in zip(bots, (game, twin), strict=True):
+                bot.analyse(g.view(color))
+            second = [bot.analyse(g.view(color)) for bot, g in zip(bots, (game, twin), strict=True)]
+            assert second[0].forced or second[0].reused > 0
+            assert_same_analysis(*second)
 
 
 @pytest.mark.parametrize("variant", DARK)
