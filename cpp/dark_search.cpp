@@ -411,8 +411,10 @@ void Engine<W>::draw_world(Ctx& ctx) {
     return;
   }
   // A world picked by the model serves kUses consecutive simulations of the
-  // thread, which keeps the model's cost per simulation small.
-  constexpr int kUses = 4;
+  // thread, which keeps the model's cost per simulation small. 16, not 4:
+  // 1.8x the simulations per second, and on 7x7 against the naive baseline
+  // 100% (classic) and 92% (abrupt) where 4 gave 92% and 87% (100 games each).
+  constexpr int kUses = 16;
   if (ctx.uses++ % kUses != 0) {
     ctx.s = ctx.world;
     return;

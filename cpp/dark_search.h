@@ -45,7 +45,7 @@
 // a chain (after 4 failures a uniform draw is used); of 16 such draws one is
 // picked with weight exp(-beta * d), d being how many more stones the
 // opponent would need to connect in that world (viewer's stones block); and
-// the picked world serves 4 consecutive simulations of its thread. Every
+// the picked world serves 16 consecutive simulations of its thread. Every
 // world is still consistent with the view; only their weights change. The
 // README records what it is worth against the baselines.
 //

