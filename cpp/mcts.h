@@ -92,8 +92,10 @@ struct SearchParams {
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches
-  // worlds drawn uniformly from the view.
-  double opponent_model = 2.5;
+  // worlds drawn uniformly from the view. Off by default: at equal time on
+  // 7x7 against the naive baseline, uniform worlds won 99% (classic) and 94%
+  // (abrupt) where the model (2.5) won 100% and 86%, at half the speed.
+  double opponent_model = 0.0;
 };
 
 // Checks a parameter set; throws ConfigError naming the bad field.
