@@ -676,10 +676,6 @@ std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& 
   });
 }
 
-bool same_rules(const Rules& a, const Rules& b) {
-  return a.variant == b.variant && a.rows == b.rows && a.cols == b.cols && a.swap == b.swap;
-}
-
 }  // namespace
 
 struct DarkSearch::Impl {
@@ -695,7 +691,7 @@ DarkSearch::~DarkSearch() = default;
 void DarkSearch::clear() { impl_->engine.reset(); }
 
 SearchResult DarkSearch::search(const View& view) {
-  if (!impl_->engine || !same_rules(impl_->rules, view.rules)) {
+  if (!impl_->engine || impl_->rules != view.rules) {
     impl_->engine = make_engine(view.rules, impl_->params);
     impl_->rules = view.rules;
   }

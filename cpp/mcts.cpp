@@ -745,10 +745,6 @@ std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& 
   });
 }
 
-bool same_rules(const Rules& a, const Rules& b) {
-  return a.variant == b.variant && a.rows == b.rows && a.cols == b.cols && a.swap == b.swap;
-}
-
 }  // namespace
 
 void validate_params(const SearchParams& p) {
@@ -804,7 +800,7 @@ SearchResult Mcts::search(const View& view) {
     if (!impl_->dark) impl_->dark = std::make_unique<DarkSearch>(impl_->params);
     return impl_->dark->search(view);
   }
-  if (!impl_->engine || !same_rules(impl_->rules, view.rules)) {
+  if (!impl_->engine || impl_->rules != view.rules) {
     impl_->engine = make_engine(view.rules, impl_->params);
     impl_->rules = view.rules;
   }

@@ -28,6 +28,9 @@ struct Rules {
   int rows = 11;
   int cols = 11;
   SwapForm swap = SwapForm::Sides;
+
+  // Same variant, shape and swap form.
+  bool operator==(const Rules&) const = default;
 };
 
 // Parses "hex", "rex", "dark" or "dark-abrupt"; throws RulesError otherwise.
