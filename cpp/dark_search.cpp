@@ -14,6 +14,7 @@
 #include "belief.h"
 #include "playout.h"
 #include "rng.h"
+#include "search_engine.h"
 #include "state.h"
 
 namespace hexengine {
@@ -47,20 +48,8 @@ struct Node {
   std::atomic<uint8_t> state{kLeaf};
 };
 
-// Relaxed increment without a locked instruction: statistics tolerate the
-// rare lost update between threads.
-inline void bump(std::atomic<uint32_t>& x, uint32_t by = 1) {
-  x.store(x.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
-}
-
 // The search tree's node pool (arena.h).
 using Tree = Arena<Node>;
-
-class EngineBase {
- public:
-  virtual ~EngineBase() = default;
-  virtual SearchResult search(const View& view) = 0;
-};
 
 template <int W>
 class Engine final : public EngineBase {
@@ -670,6 +659,7 @@ SearchResult Engine<W>::search(const View& view) {
   return collect(done.load(), spent, reused, total);
 }
 
+// The engine for the width the board of `rules` needs.
 std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& params) {
   return with_width(words_for(rules.rows, rules.cols), [&](auto w) -> std::unique_ptr<EngineBase> {
     return std::make_unique<Engine<w.value>>(rules, params);

@@ -15,6 +15,7 @@
 #include "errors.h"
 #include "playout.h"
 #include "rng.h"
+#include "search_engine.h"
 #include "solver.h"
 #include "solver_knowledge.h"
 #include "state.h"
@@ -48,12 +49,6 @@ struct Node {
   // Whether the virtual-connection analysis has run on this node.
   std::atomic<uint8_t> analysed{0};
 };
-
-// Relaxed increment without a locked instruction: statistics tolerate the
-// rare lost update between threads.
-inline void bump(std::atomic<uint32_t>& x, uint32_t by = 1) {
-  x.store(x.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
-}
 
 // The search tree's node pool (arena.h).
 using Tree = Arena<Node>;
@@ -99,13 +94,6 @@ inline unsigned ring_bits(const Ring& ring, const Bitboard<W>& set) {
   for (int d = 0; d < 6; ++d) bits |= static_cast<unsigned>(set.test(ring.cell[d])) << d;
   return bits;
 }
-
-// Shared interface of the engines for each board width.
-class EngineBase {
- public:
-  virtual ~EngineBase() = default;
-  virtual SearchResult search(const View& view) = 0;
-};
 
 template <int W>
 class Engine final : public EngineBase {
@@ -739,6 +727,7 @@ SearchResult Engine<W>::search(const View& view) {
   return collect(done.load(), spent, reused);
 }
 
+// The engine for the width the board of `rules` needs.
 std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& params) {
   return with_width(words_for(rules.rows, rules.cols), [&](auto w) -> std::unique_ptr<EngineBase> {
     return std::make_unique<Engine<w.value>>(rules, params);

@@ -1,0 +1,29 @@
+// What the Hex/Rex search (mcts.cpp) and the Dark Hex search (dark_search.cpp)
+// share around their engines: a width-free interface to an engine compiled
+// for one bitboard width, and the relaxed counter bump their node statistics
+// use. (Each file keeps its own 4-line factory: a factory templated on the
+// files' internal `Engine` templates was merged across the two files by the
+// linker.)
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "mcts.h"
+
+namespace hexengine {
+
+// A search engine for one rule set, whatever its bitboard width.
+class EngineBase {
+ public:
+  virtual ~EngineBase() = default;
+  virtual SearchResult search(const View& view) = 0;
+};
+
+// Relaxed increment without a locked instruction: statistics tolerate the
+// rare lost update between threads.
+inline void bump(std::atomic<uint32_t>& x, uint32_t by = 1) {
+  x.store(x.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
+}
+
+}  // namespace hexengine
