@@ -39,7 +39,7 @@ import numpy as np
 
 import hexengine as hx
 from hexengine import _core
-from hexengine.match import wilson
+from hexengine.match import parse_player, wilson
 
 
 class Ours:
@@ -168,14 +168,9 @@ def play_game(rules: hx.Rules, red: Any, blue: Any) -> hx.Game:
 
 
 def settings(pairs: list[str]) -> dict[str, Any]:
-    """MCTSBot keyword arguments from KEY=VALUE strings (numbers and booleans parsed)."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, _, value = pair.partition("=")
-        out[key] = json.loads(value.lower()) if value.lower() in ("true", "false") else float(value)
-        if isinstance(out[key], float) and out[key].is_integer() and key not in ("opponent_model", "seconds"):
-            out[key] = int(out[key])
-    return out
+    """MCTSBot keyword arguments from KEY=VALUE strings, parsed and checked as
+    ``hexengine match`` parses an ``mcts:`` player spec."""
+    return parse_player("mcts:" + ";".join(pairs)).options
 
 
 def make_opponent(name: str, seconds: float, seed: int, rules: hx.Rules) -> Any:

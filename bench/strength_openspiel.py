@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import hexengine as hx
-from hexengine.match import wilson
+from hexengine.match import parse_player, wilson
 
 
 def spiel_game(variant: str, size: int):
@@ -81,9 +81,7 @@ def main() -> None:
         "--ours", nargs="*", default=[], metavar="KEY=VALUE", help="further hx.MCTSBot arguments for our side"
     )
     args = parser.parse_args()
-    options = {
-        k: float(v) if "." in v or "e" in v else int(v) for k, v in (o.split("=", 1) for o in args.ours)
-    }
+    options = parse_player("mcts:" + ";".join(args.ours)).options  # as `hexengine match` reads them
 
     wins = games = 0
     ours_s = theirs_s = 0.0
