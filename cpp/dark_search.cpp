@@ -511,6 +511,7 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused, 
   SearchResult r;
   r.visits.assign(geom_.cells, 0);
   r.values.assign(geom_.cells, -1.0);
+  r.proven.assign(geom_.cells, 0);  // a Dark Hex search proves nothing
   r.occupied.assign(geom_.cells, 0.0);
   r.simulations = sims;
   r.seconds = seconds;
@@ -603,6 +604,7 @@ SearchResult Engine<W>::search(const View& view) {
     // No search: report the belief's occupancy from a batch of draws.
     forced.visits.assign(geom_.cells, 0);
     forced.values.assign(geom_.cells, -1.0);
+    forced.proven.assign(geom_.cells, 0);
     forced.pv = {forced.best};
     constexpr int kDraws = 1024;
     Ctx ctx(base_seed, *belief_);

@@ -112,7 +112,8 @@ struct SearchResult {
   // Estimated win probability after each root move (negative where unvisited).
   std::vector<double> values;
   // Per public cell: +1 the move is proven to win, -1 proven to lose, 0 unknown
-  // (proofs come from terminal positions met in the tree, MCTS-solver style).
+  // (proofs come from terminal positions met in the tree, MCTS-solver style;
+  // all 0 in Dark Hex). Like visits and values, always one entry per cell.
   std::vector<int8_t> proven;
   // Value of the swap when it is available: 1 - the best cell's value.
   double swap_value = -1.0;

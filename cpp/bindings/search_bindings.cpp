@@ -27,9 +27,7 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   py::array_t<double> values({rows, cols});
   double* out = values.mutable_data();
   for (size_t i = 0; i < r.values.size(); ++i) out[i] = r.values[i] < 0 ? std::nan("") : r.values[i];
-  // Dark Hex searches prove nothing: their `proven` is empty, read as all zero.
   py::array_t<int8_t> proven({rows, cols});
-  std::fill(proven.mutable_data(), proven.mutable_data() + proven.size(), int8_t{0});
   std::copy(r.proven.begin(), r.proven.end(), proven.mutable_data());
   py::dict d;
   d["best"] = r.best;
