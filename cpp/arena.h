@@ -31,6 +31,10 @@ class Arena {
   // The node at index `i` (which `allocate` returned).
   Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
 
+  // The `count` contiguous nodes from index `first` (one `allocate` call's
+  // block, or part of it), as a pointer range: a block never spans chunks.
+  Node* begin_of(uint32_t first) { return chunks_[first >> kChunkBits].get() + (first & (kChunk - 1)); }
+
   // Allocates `count` contiguous nodes, or returns kNoNode once the budget is spent.
   uint32_t allocate(uint32_t count) {
     if (full_.load(std::memory_order_relaxed)) return kNoNode;

@@ -55,7 +55,10 @@ template <int W>
 class Engine final : public EngineBase {
  public:
   Engine(const Rules& rules, const SearchParams& params)
-      : rules_(rules), params_(params), geom_(make_geometry(rules.rows, rules.cols)),
+      : rules_(rules),
+        params_(params),
+        inv_k_(static_cast<float>(1.0 / params.rave_equivalence)),
+        geom_(make_geometry(rules.rows, rules.cols)),
         board_(Bitboard<W>::from(geom_.on_board)) {
     for (int c = 0; c < 2; ++c) {
       first_edge_[c] = Bitboard<W>::from(geom_.first_edge[c]);
@@ -113,6 +116,8 @@ class Engine final : public EngineBase {
 
   Rules rules_;
   SearchParams params_;
+  // 1 / params_.rave_equivalence, for score().
+  float inv_k_;
   Geometry geom_;
   Bitboard<W> board_;
   Bitboard<W> first_edge_[2];
@@ -250,8 +255,8 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 }
 
 template <int W>
-float Engine<W>::score(Node& c, float log_n) const {
-  const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
+HEXENGINE_ALWAYS_INLINE float Engine<W>::score(Node& c, float log_n) const {
+  const float inv_k = inv_k_;
   const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
   const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
   const float denominator = rn + n + n * rn * inv_k;
@@ -266,26 +271,25 @@ float Engine<W>::score(Node& c, float log_n) const {
 template <int W>
 uint32_t Engine<W>::select_own(uint32_t index) {
   Node& parent = (*arena_)[index];
-  const uint32_t first = parent.first_child, end = first + parent.child_count;
+  Node* const children = arena_->begin_of(parent.first_child);
   const float log_n = params_.exploration > 0
                           ? std::log(static_cast<float>(parent.visits.load(std::memory_order_relaxed)) + 1.0f)
                           : 0.0f;
   float best = -1.0f;
-  uint32_t best_i = first;
-  for (uint32_t i = first; i < end; ++i) {
-    const float v = score((*arena_)[i], log_n);
+  uint32_t best_k = 0;
+  for (uint32_t k = 0; k < parent.child_count; ++k) {
+    const float v = score(children[k], log_n);
     if (v > best) {
       best = v;
-      best_i = i;
+      best_k = k;
     }
   }
-  return best_i;
+  return parent.first_child + best_k;
 }
 
 template <int W>
 uint32_t Engine<W>::select_opponent(uint32_t index, Ctx& ctx) {
   Node& parent = (*arena_)[index];
-  const uint32_t first = parent.first_child, end = first + parent.child_count;
   const Color them = opponent(me_);
   const int ti = index_of(them);
   Bitboard<W> legal = board_.andnot(ctx.s.stones[ti] | ctx.s.found[ti]);
@@ -293,10 +297,11 @@ uint32_t Engine<W>::select_opponent(uint32_t index, Ctx& ctx) {
     const Bitboard<W> win = completing(ctx.s.stones[ti], them, legal);
     if (win.any()) legal = win;
   }
+  Node* const children = arena_->begin_of(parent.first_child);
   float best = -1.0f;
   uint32_t best_i = kNoNode;
-  for (uint32_t i = first; i < end; ++i) {
-    Node& c = (*arena_)[i];
+  for (uint32_t k = 0; k < parent.child_count; ++k) {
+    Node& c = children[k];
     if (!legal.test(c.move)) continue;
     bump(c.avail);
     const float log_n =
@@ -304,7 +309,7 @@ uint32_t Engine<W>::select_opponent(uint32_t index, Ctx& ctx) {
     const float v = score(c, log_n);
     if (v > best) {
       best = v;
-      best_i = i;
+      best_i = parent.first_child + k;
     }
   }
   return best_i;
@@ -493,14 +498,15 @@ void Engine<W>::simulate(Ctx& ctx) {
   // ended up owning shares the simulation's result.
   for (size_t i = 0; i < ctx.path.size(); ++i) {
     Node& n = arena[ctx.infos[i]];
-    const uint32_t first = n.first_child, end = first + n.child_count;
+    Node* const children = arena.begin_of(n.first_child);
     const Bitboard<W>& owned = final[n.mover];
     const uint32_t win = n.mover == winner;
-    for (uint32_t k = first; k < end; ++k) {
-      Node& c = arena[k];
-      if (!owned.test(c.move)) continue;
-      bump(c.rave_visits);
-      bump(c.rave_wins, win);
+    // Branch-free: whether the mover owns a child's cell is a coin flip.
+    for (uint32_t k = 0; k < n.child_count; ++k) {
+      Node& c = children[k];
+      const uint32_t own = owned.test(c.move);
+      bump(c.rave_visits, own);
+      bump(c.rave_wins, own & win);
     }
   }
 }
