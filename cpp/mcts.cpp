@@ -183,6 +183,11 @@ class Engine final : public EngineBase {
   bool opening_root_ = false;
   // Hex with knowledge on: well-visited nodes get the virtual-connection analysis.
   bool vc_knowledge_ = false;
+  // Every move at the root is proven lost: the search then ignores proofs
+  // (terminal positions aside) and values moves as if the opponent were not
+  // perfect, so the bot plays the loss its opponent is likeliest to fumble
+  // instead of whichever lost move comes first.
+  std::atomic<bool> root_lost_{false};
   uint64_t searches_ = 0;
 };
 
@@ -345,19 +350,48 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 template <int W>
 uint32_t Engine<W>::select(uint32_t index) {
   Node& parent = (*arena_)[index];
+  const bool lost = root_lost_.load(std::memory_order_relaxed);
   const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
-  if (winning != kNoNode) return winning;
+  if (winning != kNoNode && !lost) return winning;
   const uint32_t first = parent.first_child, end = first + parent.child_count;
   const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
   const float c_ucb = static_cast<float>(params_.exploration);
   const float log_n =
       c_ucb > 0 ? std::log(static_cast<float>(parent.visits.load(std::memory_order_relaxed)) + 1.0f) : 0.0f;
   const bool opening = index == root_ && opening_root_;
+  Node* const children = arena_->begin_of(first);
+  if (!opening && c_ucb <= 0) {
+    // The common case: the largest RAVE value num/den, compared by
+    // cross-multiplying (dens are positive), so no division per child.
+    float best_num = -1.0f, best_den = 1.0f;
+    uint32_t best_k = kNoNode;
+    for (uint32_t k = 0; k < parent.child_count; ++k) {
+      Node& c = children[k];
+      if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
+      const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
+      const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
+      const float w = static_cast<float>(c.wins.load(std::memory_order_relaxed));
+      const float rw = static_cast<float>(c.rave_wins.load(std::memory_order_relaxed));
+      const float den = rn + n + n * rn * inv_k;
+      const float num = den > 0 ? (1.0f + rn * inv_k) * w + rw : 1.0f;
+      const float d = den > 0 ? den : 1.0f;
+      if (num * best_den > best_num * d) {  // rarely true after the first few children: predictable
+        best_num = num;
+        best_den = d;
+        best_k = k;
+      }
+    }
+    if (best_k == kNoNode && index == root_ && !lost) {  // every move is proven lost
+      root_lost_.store(true, std::memory_order_relaxed);
+      return select(index);
+    }
+    return best_k == kNoNode ? first : first + best_k;
+  }
   float best = -1.0f;
   uint32_t best_i = first;
   for (uint32_t i = first; i < end; ++i) {
-    Node& c = (*arena_)[i];
-    if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses) continue;
+    Node& c = children[i - first];
+    if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
     const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
     const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
     // (1 - beta) * wins/n + beta * rave_wins/rn with beta = rn / (rn + n + n*rn/k), in one division.
@@ -374,6 +408,10 @@ uint32_t Engine<W>::select(uint32_t index) {
       best = score;
       best_i = i;
     }
+  }
+  if (best < 0 && index == root_ && !lost) {  // every move is proven lost
+    root_lost_.store(true, std::memory_order_relaxed);
+    return select(index);
   }
   return best_i;
 }
@@ -530,11 +568,12 @@ void Engine<W>::simulate(Ctx& ctx) {
       const bool ready = current == root_ || n.visits.load(std::memory_order_relaxed) >= params_.expand_threshold;
       if (!ready || !expand(current, ctx)) break;
     }
+    const bool lost = root_lost_.load(std::memory_order_relaxed);
     if (vc_knowledge_ && n.analysed.load(std::memory_order_relaxed) == 0 &&
         n.visits.load(std::memory_order_relaxed) >= params_.knowledge_visits) {
       analyse(current, ctx);
       const uint8_t proof = n.proof.load(std::memory_order_relaxed);
-      if (proof == kMoverWins || proof == kMoverLoses) {
+      if ((proof == kMoverWins || proof == kMoverLoses) && !lost) {
         winner = proof == kMoverWins ? n.mover : 1 - n.mover;
         break;
       }
@@ -544,7 +583,7 @@ void Engine<W>::simulate(Ctx& ctx) {
     c.visits.fetch_add(1, std::memory_order_relaxed);
     ctx.path.push_back(child);
     const uint8_t proof = c.proof.load(std::memory_order_relaxed);
-    if (proof != kUnproven) {
+    if (proof != kUnproven && (!lost || c.state.load(std::memory_order_acquire) == kTerminal)) {
       winner = proof == kMoverWins ? c.mover : 1 - c.mover;
       break;
     }
@@ -570,12 +609,12 @@ void Engine<W>::simulate(Ctx& ctx) {
   // ended up owning shares the simulation's result.
   for (size_t i = 0; i + 1 < ctx.path.size(); ++i) {
     Node& n = arena[ctx.path[i]];
-    const uint32_t first = n.first_child, end = first + n.child_count;
-    const int mover = arena[first].mover;
+    Node* const children = arena.begin_of(n.first_child);
+    const int mover = children[0].mover;
     const Bitboard<W>& owned = final[mover];
     const uint32_t win = mover == winner;
-    for (uint32_t k = first; k < end; ++k) {
-      Node& c = arena[k];
+    for (uint32_t k = 0; k < n.child_count; ++k) {
+      Node& c = children[k];
       const uint32_t hit = owned.test(c.move);  // branch-free: the test is a coin toss
       bump(c.rave_visits, hit);
       bump(c.rave_wins, hit & win);
@@ -695,6 +734,7 @@ SearchResult Engine<W>::search(const View& view) {
     }
   }
   prepare_tree(view);
+  root_lost_.store(false);
   Ctx probe(0);
   probe.s = root_state_;
   expand(root_, probe);

@@ -130,6 +130,18 @@ def test_plays_a_winning_move_whenever_one_exists_late_in_the_game(variant: str)
         tested[color] += 1
 
 
+def test_a_proven_lost_position_still_ranks_its_moves() -> None:
+    """3x3 Rex is lost for the first player. Once every move is proven lost the
+    search goes on as if the opponent could still go wrong, so its visits stay
+    spread by value (it used to pour every later simulation into the first
+    cell, which then was played: 44% of the visits on a1 here)."""
+    game = hx.Game("rex", size=3, swap="off")
+    a = hx.MCTSBot(simulations=20000, seed=1).analyse(game.view(hx.RED))
+    assert (a.proven == -1).all() and a.value == 0.0
+    assert a.visits.sum() == a.simulations == 20000
+    assert a.visits.max() < 0.35 * a.simulations
+
+
 # --- determinism, budgets, statistics ----------------------------------------
 
 
