@@ -256,15 +256,13 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 
 template <int W>
 HEXENGINE_ALWAYS_INLINE float Engine<W>::score(Node& c, float log_n) const {
-  const float inv_k = inv_k_;
-  const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
-  const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
-  const float denominator = rn + n + n * rn * inv_k;
-  if (denominator <= 0) return 1.0f + static_cast<float>(params_.exploration);
-  const float w = static_cast<float>(c.wins.load(std::memory_order_relaxed));
-  const float rw = static_cast<float>(c.rave_wins.load(std::memory_order_relaxed));
-  float value = ((1.0f + rn * inv_k) * w + rw) / denominator;
-  if (params_.exploration > 0) value += static_cast<float>(params_.exploration) * std::sqrt(log_n / (n + 1.0f));
+  const RaveFraction f = rave_fraction(c, inv_k_);
+  if (f.fresh) return 1.0f + static_cast<float>(params_.exploration);
+  float value = f.num / f.den;
+  if (params_.exploration > 0) {
+    const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
+    value += static_cast<float>(params_.exploration) * std::sqrt(log_n / (n + 1.0f));
+  }
   return value;
 }
 

@@ -353,67 +353,43 @@ uint32_t Engine<W>::select(uint32_t index) {
   const bool lost = root_lost_.load(std::memory_order_relaxed);
   const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
   if (winning != kNoNode && !lost) return winning;
-  const uint32_t first = parent.first_child, end = first + parent.child_count;
   const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
   const float c_ucb = static_cast<float>(params_.exploration);
   const float log_n =
       c_ucb > 0 ? std::log(static_cast<float>(parent.visits.load(std::memory_order_relaxed)) + 1.0f) : 0.0f;
   const bool opening = index == root_ && opening_root_;
-  Node* const children = arena_->begin_of(first);
-  if (!opening && c_ucb <= 0) {
-    // The common case: the largest RAVE value num/den, compared by
-    // cross-multiplying (dens are positive), so no division per child.
-    float best_num = -1.0f, best_den = 1.0f;
-    uint32_t best_k = kNoNode;
-    for (uint32_t k = 0; k < parent.child_count; ++k) {
-      Node& c = children[k];
-      if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
-      const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
-      const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
-      const float w = static_cast<float>(c.wins.load(std::memory_order_relaxed));
-      const float rw = static_cast<float>(c.rave_wins.load(std::memory_order_relaxed));
-      const float den = rn + n + n * rn * inv_k;
-      const float num = den > 0 ? (1.0f + rn * inv_k) * w + rw : 1.0f;
-      const float d = den > 0 ? den : 1.0f;
-      if (num * best_den > best_num * d) {  // rarely true after the first few children: predictable
-        best_num = num;
-        best_den = d;
-        best_k = k;
-      }
-    }
-    if (best_k == kNoNode && index == root_ && !lost) {  // every move is proven lost
-      root_lost_.store(true, std::memory_order_relaxed);
-      return select(index);
-    }
-    return best_k == kNoNode ? first : first + best_k;
-  }
-  float best = -1.0f;
-  uint32_t best_i = first;
-  for (uint32_t i = first; i < end; ++i) {
-    Node& c = children[i - first];
+  // Usually the score is the RAVE fraction itself, compared by cross-multiplying
+  // (no division per child); at a swap-opening root or with UCB it is divided
+  // out and adjusted, then compared as score / 1.
+  const bool adjusted = opening || c_ucb > 0;
+  Node* const children = arena_->begin_of(parent.first_child);
+  float best_num = -1.0f, best_den = 1.0f;
+  uint32_t best_k = kNoNode;
+  for (uint32_t k = 0; k < parent.child_count; ++k) {
+    Node& c = children[k];
     if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
-    const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
-    const float rn = static_cast<float>(c.rave_visits.load(std::memory_order_relaxed));
-    // (1 - beta) * wins/n + beta * rave_wins/rn with beta = rn / (rn + n + n*rn/k), in one division.
-    const float den = rn + n + n * rn * inv_k;
-    float score = 1.0f;
-    if (den > 0) {
-      const float w = static_cast<float>(c.wins.load(std::memory_order_relaxed));
-      const float rw = static_cast<float>(c.rave_wins.load(std::memory_order_relaxed));
-      score = ((1.0f + rn * inv_k) * w + rw) / den;
+    RaveFraction f = rave_fraction(c, inv_k);
+    if (adjusted && !f.fresh) {
+      float score = f.num / f.den;
       if (opening) score = std::min(score, 1.0f - score);
-      if (c_ucb > 0) score += c_ucb * std::sqrt(log_n / (n + 1.0f));
+      if (c_ucb > 0) {
+        const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
+        score += c_ucb * std::sqrt(log_n / (n + 1.0f));
+      }
+      f = {score, 1.0f, false};
     }
-    if (score > best) {  // rarely true after the first few children: predictable
-      best = score;
-      best_i = i;
+    if (f.num * best_den > best_num * f.den) {  // rarely true after the first few children: predictable
+      best_num = f.num;
+      best_den = f.den;
+      best_k = k;
     }
   }
-  if (best < 0 && index == root_ && !lost) {  // every move is proven lost
+  if (best_k != kNoNode) return parent.first_child + best_k;
+  if (index == root_ && !lost) {  // every move is proven lost
     root_lost_.store(true, std::memory_order_relaxed);
     return select(index);
   }
-  return best_i;
+  return parent.first_child;
 }
 
 template <int W>
