@@ -46,9 +46,16 @@ struct Node {
   // MCTS-solver: proven by a terminal position or by all (or one winning) children.
   std::atomic<uint8_t> proof{kUnproven};
   std::atomic<uint8_t> state{kLeaf};
-  // Whether the virtual-connection analysis has run on this node.
+  // Whether the virtual-connection analysis has run on this node (kAnalysed),
+  // and which colours it knows to have no connection between their edges.
   std::atomic<uint8_t> analysed{0};
 };
+
+constexpr uint8_t kAnalysed = 1;
+// The `analysed` bit saying colour c has neither a full nor a semi connection
+// between its edges here. It passes to a child when c is the colour to move
+// there: the parent's mover added a stone, which only takes connections away.
+constexpr uint8_t unconnected_bit(int c) { return static_cast<uint8_t>(2 << c); }
 
 // The search tree's node pool (arena.h).
 using Tree = Arena<Node>;
@@ -490,7 +497,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
   Tree& arena = *arena_;
   Node& n = arena[index];
   uint8_t expected = 0;
-  if (!n.analysed.compare_exchange_strong(expected, 1)) return;
+  if (!n.analysed.compare_exchange_strong(expected, kAnalysed)) return;
   if (!ctx.vc) ctx.vc = std::make_unique<solver::VcBuilder<W>>();
   const solver::Pos<W> pos{{ctx.s.stones[0], ctx.s.stones[1]}, index_of(ctx.s.to_move)};
   const uint32_t first = n.first_child, end = first + n.child_count;
@@ -500,15 +507,27 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
     prove(ctx.path);
     ctx.path.pop_back();
   };
-  const auto mine = ctx.vc->build(info_, pos, pos.mover);
-  if (mine.full || mine.semis) {
-    // A full connection wins whatever is played; a semi one by its key.
-    for (uint32_t i = first; i < end; ++i) {
-      if (mine.full || arena[i].move == mine.key) return settle(i, kMoverWins);
+  // The mover's connections: none if the parent knew of none (ctx.path ends
+  // here) and the move into this node added a stone (a swap does not).
+  const size_t depth = ctx.path.size();
+  uint8_t unconnected = 0;
+  if (depth >= 2 && n.move != kSwapMove) {
+    unconnected = arena[ctx.path[depth - 2]].analysed.load(std::memory_order_relaxed) & unconnected_bit(pos.mover);
+  }
+  if (!unconnected) {
+    const auto mine = ctx.vc->build(info_, pos, pos.mover);
+    if (mine.full || mine.semis) {
+      // A full connection wins whatever is played; a semi one by its key.
+      for (uint32_t i = first; i < end; ++i) {
+        if (mine.full || arena[i].move == mine.key) return settle(i, kMoverWins);
+      }
+      return;
     }
-    return;
+    unconnected = unconnected_bit(pos.mover);
   }
   const auto theirs = ctx.vc->build(info_, pos, 1 - pos.mover);
+  if (!theirs.full && !theirs.semis) unconnected |= unconnected_bit(1 - pos.mover);
+  n.analysed.fetch_or(unconnected, std::memory_order_relaxed);
   if (theirs.full) {
     for (uint32_t i = first; i < end; ++i) arena[i].proof.store(kMoverLoses, std::memory_order_relaxed);
     return settle(first, kMoverLoses);
