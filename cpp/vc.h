@@ -19,6 +19,7 @@
 // groups are never the middle of an AND.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -95,15 +96,14 @@ class VcBuilder {
       cell_node_[p] = id++;
     });
     const size_t pairs = static_cast<size_t>(n_) * (n_ - 1) / 2;
-    if (nfull_.size() < pairs) {
-      nfull_.resize(pairs);
-      nsemi_.resize(pairs);
-      full_.resize(pairs * sz_.max_full);
-      semi_.resize(pairs * sz_.max_semi);
-      key_.resize(pairs * sz_.max_semi);
+    if (pairs_.size() < pairs) pairs_.resize(pairs);
+    std::fill(pairs_.begin(), pairs_.begin() + pairs, Lists{});
+    full_top_ = semi_top_ = 0;
+    if (full_pool_.empty()) {
+      full_pool_.resize(4096);
+      semi_pool_.resize(8192);
+      key_pool_.resize(8192);
     }
-    std::fill(nfull_.begin(), nfull_.begin() + pairs, 0);
-    std::fill(nsemi_.begin(), nsemi_.begin() + pairs, 0);
     partners_.assign(n_, {});
     queue_full_.clear();
     queue_semi_.clear();
@@ -128,27 +128,28 @@ class VcBuilder {
       out.full_carrier = won_carrier_;
       return out;
     }
-    out.semis = nsemi_[e];
+    const List& l = pairs_[e].semi;
+    const BB* s = &semi_pool_[l.at];
+    out.semis = l.n;
     BB inter = empty;
     int best = -1;
-    for (int i = 0; i < nsemi_[e]; ++i) {
-      const BB& c = semi_[e * sz_.max_semi + i];
-      inter &= c;
-      out.union_ |= c;
-      if (best < 0 || c.count() < semi_[e * sz_.max_semi + best].count()) best = i;
+    for (int i = 0; i < l.n; ++i) {
+      inter &= s[i];
+      out.union_ |= s[i];
+      if (best < 0 || s[i].count() < s[best].count()) best = i;
     }
     out.intersection = inter;
     if (best >= 0) {
-      out.smallest = semi_[e * sz_.max_semi + best];
-      out.key = key_[e * sz_.max_semi + best];
+      out.smallest = s[best];
+      out.key = key_pool_[l.at + best];
     }
     return out;
   }
 
   // Bytes held by the workspace.
   uint64_t memory() const {
-    return nfull_.capacity() * 2 + full_.capacity() * sizeof(BB) + semi_.capacity() * sizeof(BB) +
-           key_.capacity() * sizeof(int16_t);
+    return pairs_.capacity() * sizeof(Lists) +
+           (full_pool_.capacity() + semi_pool_.capacity()) * sizeof(BB) + key_pool_.capacity() * sizeof(int16_t);
   }
 
  private:
@@ -157,6 +158,32 @@ class VcBuilder {
     int16_t key;  // -1 for a full connection
     BB carrier;
   };
+
+  // The carriers of one pair of nodes: `n` of them from `at` in a pool, with
+  // room for `cap` there. Lists start empty and move to a bigger slot at the
+  // pool's top when full, so the carriers in use lie close together.
+  struct List {
+    uint32_t at = 0;
+    uint8_t n = 0, cap = 0;
+  };
+  // The full and the semi carriers of one pair, side by side.
+  struct Lists {
+    List full, semi;
+  };
+
+  // Gives `l` room for one more carrier (its pool must hold at least `max`).
+  void grow(List& l, std::vector<BB>& pool, size_t& top, int max, std::vector<int16_t>* keys) {
+    const int cap = std::min(max, std::max(2, 2 * l.cap));
+    if (top + cap > pool.size()) {
+      pool.resize(std::max(2 * pool.size(), top + cap + 1024));
+      if (keys) keys->resize(pool.size());
+    }
+    std::copy_n(pool.begin() + l.at, l.n, pool.begin() + top);
+    if (keys) std::copy_n(keys->begin() + l.at, l.n, keys->begin() + top);
+    l.at = static_cast<uint32_t>(top);
+    l.cap = static_cast<uint8_t>(cap);
+    top += cap;
+  }
 
   bool is_group(int x) const { return x < ngroups_; }
   bool is_edge(int x) const { return x < 2; }
@@ -170,30 +197,31 @@ class VcBuilder {
 
   void add_full(int a, int b, const BB& c) {
     const size_t e = index(a, b);
-    BB* f = &full_[e * sz_.max_full];
-    uint8_t& n = nfull_[e];
-    for (int i = 0; i < n; ++i) {
+    List& l = pairs_[e].full;
+    BB* f = &full_pool_[l.at];
+    for (int i = 0; i < l.n; ++i) {
       if (subset(f[i], c)) return;  // an existing carrier is a subset
     }
     int k = 0;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < l.n; ++i) {
       if (!subset(c, f[i])) f[k++] = f[i];  // drop supersets of c
     }
-    n = static_cast<uint8_t>(k);
-    if (n >= sz_.max_full) return;
-    f[n++] = c;
+    l.n = static_cast<uint8_t>(k);
+    if (l.n >= sz_.max_full) return;
+    if (l.n == l.cap) grow(l, full_pool_, full_top_, sz_.max_full, nullptr);
+    full_pool_[l.at + l.n++] = c;
     // Semis whose carrier contains c add nothing.
-    BB* s = &semi_[e * sz_.max_semi];
-    int16_t* ks = &key_[e * sz_.max_semi];
-    uint8_t& ns = nsemi_[e];
+    List& ls = pairs_[e].semi;
+    BB* s = &semi_pool_[ls.at];
+    int16_t* ks = &key_pool_[ls.at];
     int m = 0;
-    for (int i = 0; i < ns; ++i) {
+    for (int i = 0; i < ls.n; ++i) {
       if (!subset(c, s[i])) {
         s[m] = s[i];
         ks[m++] = ks[i];
       }
     }
-    ns = static_cast<uint8_t>(m);
+    ls.n = static_cast<uint8_t>(m);
     partners_[a].set(b);
     partners_[b].set(a);
     if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
@@ -205,27 +233,29 @@ class VcBuilder {
 
   void add_semi(int a, int b, const BB& c, int key) {
     const size_t e = index(a, b);
-    const BB* f = &full_[e * sz_.max_full];
-    for (int i = 0; i < nfull_[e]; ++i) {
+    const List& lf = pairs_[e].full;
+    const BB* f = &full_pool_[lf.at];
+    for (int i = 0; i < lf.n; ++i) {
       if (subset(f[i], c)) return;
     }
-    BB* s = &semi_[e * sz_.max_semi];
-    int16_t* ks = &key_[e * sz_.max_semi];
-    uint8_t& n = nsemi_[e];
-    for (int i = 0; i < n; ++i) {
+    List& l = pairs_[e].semi;
+    BB* s = &semi_pool_[l.at];
+    int16_t* ks = &key_pool_[l.at];
+    for (int i = 0; i < l.n; ++i) {
       if (subset(s[i], c)) return;
     }
     int k = 0;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < l.n; ++i) {
       if (!subset(c, s[i])) {
         s[k] = s[i];
         ks[k++] = ks[i];
       }
     }
-    n = static_cast<uint8_t>(k);
-    if (n >= sz_.max_semi) return;
-    s[n] = c;
-    ks[n++] = static_cast<int16_t>(key);
+    l.n = static_cast<uint8_t>(k);
+    if (l.n >= sz_.max_semi) return;
+    if (l.n == l.cap) grow(l, semi_pool_, semi_top_, sz_.max_semi, &key_pool_);
+    semi_pool_[l.at + l.n] = c;
+    key_pool_[l.at + l.n++] = static_cast<int16_t>(key);
     semi_partners_mark(a, b);
     queue_semi_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), static_cast<int16_t>(key), c});
   }
@@ -238,15 +268,10 @@ class VcBuilder {
   // Whether an item is still in its list (it may have been dropped as a superset).
   bool present(const Item& it) const {
     const size_t e = index(it.a, it.b);
-    if (it.key < 0) {
-      const BB* f = &full_[e * sz_.max_full];
-      for (int i = 0; i < nfull_[e]; ++i)
-        if (same(f[i], it.carrier)) return true;
-      return false;
-    }
-    const BB* s = &semi_[e * sz_.max_semi];
-    for (int i = 0; i < nsemi_[e]; ++i)
-      if (same(s[i], it.carrier)) return true;
+    const List& l = it.key < 0 ? pairs_[e].full : pairs_[e].semi;
+    const BB* c = it.key < 0 ? &full_pool_[l.at] : &semi_pool_[l.at];
+    for (int i = 0; i < l.n; ++i)
+      if (same(c[i], it.carrier)) return true;
     return false;
   }
 
@@ -274,9 +299,9 @@ class VcBuilder {
       partners_[z].for_each([&](int w) {
         if (w == o || won_) return;
         const size_t e = index(z, w);
-        const uint8_t nf = nfull_[e];
+        const uint8_t nf = pairs_[e].full.n;
         for (int i = 0; i < nf && !won_; ++i) {
-          const BB B = full_[e * sz_.max_full + i];
+          const BB B = full_pool_[pairs_[e].full.at + i];
           if (--budget_ < 0) return;
           if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
           if (is_group(z)) {
@@ -286,10 +311,10 @@ class VcBuilder {
           }
         }
         if (!is_group(z)) return;
-        const uint8_t ns = nsemi_[e];
+        const uint8_t ns = pairs_[e].semi.n;
         for (int i = 0; i < ns && !won_; ++i) {
-          const BB B = semi_[e * sz_.max_semi + i];
-          const int k = key_[e * sz_.max_semi + i];
+          const BB B = semi_pool_[pairs_[e].semi.at + i];
+          const int k = key_pool_[pairs_[e].semi.at + i];
           if (--budget_ < 0) return;
           if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
           add_semi(o, w, A | B, k);
@@ -313,9 +338,9 @@ class VcBuilder {
       partners_[z].for_each([&](int w) {
         if (w == o || won_) return;
         const size_t f = index(z, w);
-        const uint8_t nf = nfull_[f];
+        const uint8_t nf = pairs_[f].full.n;
         for (int i = 0; i < nf && !won_; ++i) {
-          const BB B = full_[f * sz_.max_full + i];
+          const BB B = full_pool_[pairs_[f].full.at + i];
           if (--budget_ < 0) return;
           if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
           add_semi(o, w, A | B, it.key);
@@ -325,10 +350,10 @@ class VcBuilder {
   }
 
   void or_rule(size_t e, int a, int b, const BB& inter, const BB& uni, int start, int depth) {
-    const int n = nsemi_[e];
+    const int n = pairs_[e].semi.n;
     for (int i = start; i < n && !won_; ++i) {
       if (--budget_ < 0) return;
-      const BB s = semi_[e * sz_.max_semi + i];
+      const BB s = semi_pool_[pairs_[e].semi.at + i];
       const BB i2 = inter & s;
       if (same(i2, inter)) continue;  // no progress
       const BB u2 = uni | s;
@@ -365,9 +390,10 @@ class VcBuilder {
   VcSizes sz_;
   int n_ = 0, ngroups_ = 0;
   std::vector<int> node_cell_, cell_node_;
-  std::vector<uint8_t> nfull_, nsemi_;
-  std::vector<BB> full_, semi_;
-  std::vector<int16_t> key_;
+  std::vector<Lists> pairs_;  // per pair of nodes (see index)
+  std::vector<BB> full_pool_, semi_pool_;
+  std::vector<int16_t> key_pool_;  // the keys of semi_pool_
+  size_t full_top_ = 0, semi_top_ = 0;
   std::vector<NodeSet> partners_;
   std::vector<Item> queue_full_, queue_semi_;
   bool won_ = false;
