@@ -9,7 +9,8 @@ Complete games with colours alternating and swap off; OpenSpiel's bot is
 MCTS-solver on, the setting of OpenSpiel's own examples. Both sides get the
 same number of simulations per move. The result is our win rate with a 95%
 Wilson interval; ``--records`` writes every game as HexGui SGF. Game i uses
-seed i for both bots, so a run is reproducible.
+seed i for both bots, so a run is reproducible; ``--first-game N`` starts
+the numbering at N (fresh seeds, e.g. to check a setting chosen on games 0..N-1).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first-game", type=int, default=0, help="number (and seed) of the first game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games in parallel")
     parser.add_argument("--records", type=Path, help="write each game as SGF into this folder")
     parser.add_argument(
@@ -84,17 +86,21 @@ def main() -> None:
     options = parse_player("mcts:" + ";".join(args.ours)).options  # as `hexengine match` reads them
 
     wins = games = 0
+    won_as = {"Red": [0, 0], "Blue": [0, 0]}  # colour -> [wins, games]
     ours_s = theirs_s = 0.0
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [
             pool.submit(play_game, args.variant, args.size, args.simulations, i, options)
-            for i in range(args.games)
+            for i in range(args.first_game, args.first_game + args.games)
         ]
-        for i, future in enumerate(futures):
+        for i, future in enumerate(futures, start=args.first_game):
             won, moves, mine, other = future.result()
             wins += won
             games += 1
+            tally = won_as["Red" if i % 2 == 0 else "Blue"]
+            tally[0] += won
+            tally[1] += 1
             ours_s += mine
             theirs_s += other
             if args.records:
@@ -116,7 +122,8 @@ def main() -> None:
     low, high = wilson(wins, games)
     print(
         f"\n{args.variant} {args.size}x{args.size}, {args.simulations} simulations per move, swap off: "
-        f"hexengine won {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} - {high:.1%}); "
+        f"hexengine won {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} - {high:.1%}; "
+        f"as Red {won_as['Red'][0]}/{won_as['Red'][1]}, as Blue {won_as['Blue'][0]}/{won_as['Blue'][1]}); "
         f"seconds per game hexengine {ours_s / games:.2f}, OpenSpiel {theirs_s / games:.2f}; "
         f"wall {time.perf_counter() - started:.0f}s"
     )
