@@ -105,6 +105,7 @@ class VcBuilder {
       key_pool_.resize(8192);
     }
     partners_.assign(n_, {});
+    full_partners_.assign(n_, {});
     queue_full_.clear();
     queue_semi_.clear();
     won_ = false;
@@ -224,6 +225,8 @@ class VcBuilder {
     ls.n = static_cast<uint8_t>(m);
     partners_[a].set(b);
     partners_[b].set(a);
+    full_partners_[a].set(b);
+    full_partners_[b].set(a);
     if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
       if (!won_) won_carrier_ = c;
       won_ = true;
@@ -256,13 +259,9 @@ class VcBuilder {
     if (l.n == l.cap) grow(l, semi_pool_, semi_top_, sz_.max_semi, &key_pool_);
     semi_pool_[l.at + l.n] = c;
     key_pool_[l.at + l.n++] = static_cast<int16_t>(key);
-    semi_partners_mark(a, b);
-    queue_semi_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), static_cast<int16_t>(key), c});
-  }
-
-  void semi_partners_mark(int a, int b) {
     partners_[a].set(b);
     partners_[b].set(a);
+    queue_semi_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), static_cast<int16_t>(key), c});
   }
 
   // Whether an item is still in its list (it may have been dropped as a superset).
@@ -296,14 +295,19 @@ class VcBuilder {
       if (is_edge(z)) continue;
       const BB& A = it.carrier;
       const BB zcell = is_group(z) ? BB{} : single(node_cell_[z]);
-      partners_[z].for_each([&](int w) {
+      // Through a cell only fulls combine; through a group semis too.
+      (is_group(z) ? partners_ : full_partners_)[z].for_each([&](int w) {
         if (w == o || won_) return;
         const size_t e = index(z, w);
         const uint8_t nf = pairs_[e].full.n;
+        if (!outside(w, A)) {  // no combination through w: count them as tried
+          budget_ -= nf + (is_group(z) ? pairs_[e].semi.n : 0);
+          return;
+        }
         for (int i = 0; i < nf && !won_; ++i) {
           const BB B = full_pool_[pairs_[e].full.at + i];
           if (--budget_ < 0) return;
-          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
+          if (meet(A, B) || !outside(o, B)) continue;
           if (is_group(z)) {
             add_full(o, w, A | B);
           } else {
@@ -316,7 +320,7 @@ class VcBuilder {
           const BB B = semi_pool_[pairs_[e].semi.at + i];
           const int k = key_pool_[pairs_[e].semi.at + i];
           if (--budget_ < 0) return;
-          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
+          if (meet(A, B) || !outside(o, B)) continue;
           add_semi(o, w, A | B, k);
         }
       });
@@ -335,7 +339,7 @@ class VcBuilder {
       const int o = side ? it.a : it.b;
       if (!is_group(z) || is_edge(z)) continue;
       const BB& A = it.carrier;
-      partners_[z].for_each([&](int w) {
+      full_partners_[z].for_each([&](int w) {
         if (w == o || won_) return;
         const size_t f = index(z, w);
         const uint8_t nf = pairs_[f].full.n;
@@ -394,7 +398,8 @@ class VcBuilder {
   std::vector<BB> full_pool_, semi_pool_;
   std::vector<int16_t> key_pool_;  // the keys of semi_pool_
   size_t full_top_ = 0, semi_top_ = 0;
-  std::vector<NodeSet> partners_;
+  std::vector<NodeSet> partners_;       // per node: the nodes it has a connection with
+  std::vector<NodeSet> full_partners_;  // per node: those it has a full connection with
   std::vector<Item> queue_full_, queue_semi_;
   bool won_ = false;
   BB won_carrier_;
