@@ -780,13 +780,21 @@ void validate_params(const SearchParams& p) {
   if (p.max_nodes < 1000 || p.max_nodes > 2'000'000'000ULL) {
     throw ConfigError("max_nodes must be between 1,000 and 2,000,000,000");
   }
-  if (!(p.rave_equivalence > 0)) throw ConfigError("rave_equivalence must be positive");
+  if (!(p.rave_equivalence >= 0)) throw ConfigError("rave_equivalence must be positive (0: the variant's default)");
   if (!(p.exploration >= 0)) throw ConfigError("exploration must be at least 0");
   if (!(p.rex_endgame >= 0 && p.rex_endgame <= 1)) throw ConfigError("rex_endgame must be between 0 and 1");
   if (p.expand_threshold < 1 || p.expand_threshold > 1'000'000) {
     throw ConfigError("expand_threshold must be between 1 and 1,000,000");
   }
   if (!(p.opponent_model >= 0) || p.opponent_model > 100) throw ConfigError("opponent_model must be between 0 and 100");
+}
+
+double default_rave_equivalence(Variant variant) { return is_misere(variant) ? 3000.0 : 1000.0; }
+
+SearchParams params_for(const SearchParams& params, Variant variant) {
+  SearchParams p = params;
+  if (p.rave_equivalence == 0) p.rave_equivalence = default_rave_equivalence(variant);
+  return p;
 }
 
 struct Mcts::Impl {
@@ -825,7 +833,7 @@ SearchResult Mcts::search(const View& view) {
     return impl_->dark->search(view);
   }
   if (!impl_->engine || impl_->rules != view.rules) {
-    impl_->engine = make_engine(view.rules, impl_->params);
+    impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules.variant));
     impl_->rules = view.rules;
   }
   return impl_->engine->search(view);

@@ -155,6 +155,21 @@ def test_fixed_seed_and_one_thread_give_identical_searches() -> None:
     assert np.array_equal(np.nan_to_num(a.values), np.nan_to_num(b.values))
 
 
+@pytest.mark.parametrize(
+    ("variant", "default", "other"), [("rex", 3000, 1000), ("hex", 1000, 3000), ("dark", 1000, 3000)]
+)
+def test_rave_equivalence_defaults_to_the_variants(variant: str, default: int, other: int) -> None:
+    """Left unset, the RAVE equivalence is the variant's: the same search as
+    giving that value, a different one from giving the other."""
+    view = position(variant, 6, ["c3", "d4"]).view(hx.RED)
+
+    def visits(**rave: int) -> np.ndarray:
+        return hx.MCTSBot(simulations=4000, seed=3, **rave).analyse(view).visits
+
+    assert np.array_equal(visits(), visits(rave_equivalence=default))
+    assert not np.array_equal(visits(), visits(rave_equivalence=other))
+
+
 def test_same_game_same_seed_same_moves_with_tree_reuse() -> None:
     """Tree reuse keeps searches deterministic: two bots following one game choose alike."""
     games = []

@@ -119,7 +119,9 @@ class MCTSBot:
     simulations). ``threads`` share one tree; with ``threads=1`` and a fixed
     ``seed`` the same calls give the same moves. The tree of the previous
     move is reused when the next view continues the same game. The tree is
-    bounded by ``max_nodes`` (about 32 bytes each).
+    bounded by ``max_nodes`` (about 32 bytes each). ``rave_equivalence`` (the
+    visits at which a move's own value and its all-moves-as-first value weigh
+    the same) defaults to the variant's: 3,000 in Rex, 1,000 otherwise.
 
     Dark Hex views get an information-set search over worlds drawn from the
     view alone (the bot never sees a hidden stone): the tree holds the
@@ -152,7 +154,7 @@ class MCTSBot:
         allow_swap: bool = True,
         knowledge: bool = True,
         patterns: bool = True,
-        rave_equivalence: float = 1000.0,
+        rave_equivalence: float | None = None,
         exploration: float = 0.0,
         expand_threshold: int = 8,
         rex_endgame: float = 0.0,
@@ -173,7 +175,7 @@ class MCTSBot:
             "allow_swap": bool(allow_swap),
             "knowledge": bool(knowledge),
             "patterns": bool(patterns),
-            "rave_equivalence": _number(rave_equivalence, "rave_equivalence"),
+            "rave_equivalence": _rave_equivalence(rave_equivalence),
             "exploration": _number(exploration, "exploration"),
             "expand_threshold": _natural(expand_threshold, "expand_threshold", 2**32 - 1),
             "rex_endgame": _number(rex_endgame, "rex_endgame"),
@@ -268,6 +270,16 @@ def _natural(value: object, name: str, top: int = 2**63 - 1) -> int:
     if not 0 <= value <= top:
         raise ConfigError(f"{name} must be between 0 and {top}, not {value}")
     return value
+
+
+def _rave_equivalence(value: object) -> float:
+    # None, the variant's default, goes to the core as 0; a given value must be positive.
+    if value is None:
+        return 0.0
+    number = _number(value, "rave_equivalence")
+    if number == 0:
+        raise ConfigError("rave_equivalence must be positive (or None for the variant's default)")
+    return number
 
 
 def _number(value: object, name: str) -> float:
