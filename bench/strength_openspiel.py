@@ -86,7 +86,7 @@ def main() -> None:
     options = parse_player("mcts:" + ";".join(args.ours)).options  # as `hexengine match` reads them
 
     wins = games = 0
-    won_as = {"Red": [0, 0], "Blue": [0, 0]}  # colour -> [wins, games]
+    red_wins = red_games = 0  # hexengine has Red in the even games
     ours_s = theirs_s = 0.0
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -98,9 +98,8 @@ def main() -> None:
             won, moves, mine, other = future.result()
             wins += won
             games += 1
-            tally = won_as["Red" if i % 2 == 0 else "Blue"]
-            tally[0] += won
-            tally[1] += 1
+            red_games += i % 2 == 0
+            red_wins += won and i % 2 == 0
             ours_s += mine
             theirs_s += other
             if args.records:
@@ -123,7 +122,7 @@ def main() -> None:
     print(
         f"\n{args.variant} {args.size}x{args.size}, {args.simulations} simulations per move, swap off: "
         f"hexengine won {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} - {high:.1%}; "
-        f"as Red {won_as['Red'][0]}/{won_as['Red'][1]}, as Blue {won_as['Blue'][0]}/{won_as['Blue'][1]}); "
+        f"as Red {red_wins}/{red_games}, as Blue {wins - red_wins}/{games - red_games}); "
         f"seconds per game hexengine {ours_s / games:.2f}, OpenSpiel {theirs_s / games:.2f}; "
         f"wall {time.perf_counter() - started:.0f}s"
     )

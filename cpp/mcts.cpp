@@ -111,7 +111,8 @@ class Engine final : public EngineBase {
         geom_(make_geometry(rules.rows, rules.cols)),
         info_(geom_),
         board_(Bitboard<W>::from(geom_.on_board)),
-        rings_(make_rings(geom_, W * 64)) {
+        rings_(make_rings(geom_, W * 64)),
+        inv_k_(static_cast<float>(1.0 / params.rave_equivalence)) {
     for (int c = 0; c < 2; ++c) {
       first_edge_[c] = Bitboard<W>::from(geom_.first_edge[c]);
       second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
@@ -179,6 +180,8 @@ class Engine final : public EngineBase {
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
   std::vector<Ring> rings_;
+  // 1 / params_.rave_equivalence, for select().
+  float inv_k_;
   std::unique_ptr<Tree> arena_;
   uint32_t root_ = kNoNode;
   std::vector<Action> root_history_;
@@ -360,7 +363,6 @@ uint32_t Engine<W>::select(uint32_t index) {
   const bool lost = root_lost_.load(std::memory_order_relaxed);
   const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
   if (winning != kNoNode && !lost) return winning;
-  const float inv_k = static_cast<float>(1.0 / params_.rave_equivalence);
   const float c_ucb = static_cast<float>(params_.exploration);
   const float log_n =
       c_ucb > 0 ? std::log(static_cast<float>(parent.visits.load(std::memory_order_relaxed)) + 1.0f) : 0.0f;
@@ -375,7 +377,7 @@ uint32_t Engine<W>::select(uint32_t index) {
   for (uint32_t k = 0; k < parent.child_count; ++k) {
     Node& c = children[k];
     if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
-    RaveFraction f = rave_fraction(c, inv_k);
+    RaveFraction f = rave_fraction(c, inv_k_);
     if (adjusted && !f.fresh) {
       float score = f.num / f.den;
       if (opening) score = std::min(score, 1.0f - score);

@@ -298,6 +298,7 @@ class VcBuilder {
       // Through a cell only fulls combine; through a group semis too.
       (is_group(z) ? partners_ : full_partners_)[z].for_each([&](int w) {
         if (w == o || won_) return;
+        // Carriers are read by index each time: the adds below may move the pools.
         const size_t e = index(z, w);
         const uint8_t nf = pairs_[e].full.n;
         if (!outside(w, A)) {  // no combination through w: count them as tried

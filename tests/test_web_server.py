@@ -71,6 +71,12 @@ def sync(server, *clients, idle=True):
         c.wait(lambda f, rid=rid: f.get("type") == "pong" and f.get("id") == rid)
 
 
+def wait_for_departure(client, seat):
+    """Waits for the seat frame saying `seat` disconnected: the server sees a
+    closed socket in its own time, so a ping sent after the close can beat it."""
+    client.wait(lambda f: f.get("type") == "seat" and f.get("seat") == seat and not f.get("connected"))
+
+
 def state_of(client):
     """The client's current snapshot (asked for, not guessed)."""
     client.send({"type": "snapshot"})
@@ -224,9 +230,7 @@ def test_reconnecting_gives_a_full_snapshot(server):
     _table, ann, bob = online(server)
     ann.request({"type": "move", "cell": "c3", "ply": 0})
     ann.close()
-    # The server sees the closed socket in its own time (a ping of Bob's can beat it): wait for
-    # the seat frame that it then sends, failing after the wait's timeout if none comes.
-    bob.wait(lambda f: f.get("type") == "seat" and f.get("seat") == "A" and not f.get("connected"))
+    wait_for_departure(bob, "A")
     assert bob.last("seat")["seat"] == "A" and not bob.last("seat")["connected"]
     bob.request({"type": "move", "cell": "a1", "ply": 1})
     ann.open()
@@ -243,8 +247,7 @@ def test_after_the_grace_period_the_computer_plays_the_absent_seat(server):
     _table, ann, bob = online(server, grace=10)
     ann.request({"type": "move", "cell": "c3", "ply": 0})
     bob.close()
-    # The grace period starts once the server has seen the closed socket (in its own time).
-    ann.wait(lambda f: f.get("type") == "seat" and f.get("seat") == "B" and not f.get("connected"))
+    wait_for_departure(ann, "B")  # the grace period starts once the server has seen it
     server.hub.clock.advance(11)
     server.call(server.hub.tick_all())
     sync(server, ann)
