@@ -17,8 +17,13 @@ Prints a table of rates and ratios (ours / OpenSpiel):
   nodes (``knowledge_visits=0``) to show what that knowledge costs;
 - our MCTS with two threads against one thread.
 
-Each figure is the best of a few repetitions, all in this one process, so the
-ratios compare the two engines on the same machine at the same moment.
+Everything runs in this one process, so the ratios compare the two engines on
+the same machine at the same moment. A playout figure is the best of a few
+repetitions of the same work. An MCTS figure is the mean rate (all
+simulations over all time) of several searches, ours each with another seed
+and OpenSpiel's each with its random stream moved on: how fast a search runs
+depends on the tree it happens to grow (how deep it goes, how many nodes earn
+the connection analysis), so one seed would measure luck as much as speed.
 """
 
 from __future__ import annotations
@@ -42,6 +47,16 @@ def best_rate(work: Callable[[], int], repeat: int) -> float:
         units = work()
         best = max(best, units / (time.perf_counter() - start))
     return best
+
+
+def mean_rate(works: list[Callable[[], int]]) -> float:
+    """Units per second over all of ``works``, each run once: total units / total time."""
+    units, seconds = 0, 0.0
+    for work in works:
+        start = time.perf_counter()
+        units += work()
+        seconds += time.perf_counter() - start
+    return units / seconds
 
 
 def spiel_game(pyspiel, variant: str, size: int):
@@ -69,7 +84,7 @@ def spiel_mcts(pyspiel, game, moves: list[str], sims: int, repeat: int) -> float
     for name in moves:
         state.apply_action(hx.Cell.parse(name).index(game.get_parameters()["num_cols"]))
     bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 4000, False, 1, False)
-    return best_rate(lambda: (bot.step(state), sims)[1], repeat)
+    return mean_rate([lambda: (bot.step(state), sims)[1]] * repeat)
 
 
 def our_mcts(moves: list[str], sims: int, threads: int, repeat: int, **options: float) -> float:
@@ -78,11 +93,11 @@ def our_mcts(moves: list[str], sims: int, threads: int, repeat: int, **options: 
         game.play(name)
     view = game.view(game.to_move)
 
-    def work() -> int:
-        bot = hx.MCTSBot(simulations=sims, threads=threads, seed=1, **options)
+    def work(seed: int) -> int:
+        bot = hx.MCTSBot(simulations=sims, threads=threads, seed=seed, **options)
         return bot.analyse(view).simulations
 
-    return best_rate(work, repeat)
+    return mean_rate([lambda s=seed: work(s) for seed in range(1, repeat + 1)])
 
 
 def main() -> None:
@@ -120,17 +135,18 @@ def main() -> None:
 
     print(f"\n{'MCTS simulations per second, 11x11 Hex':<44}{'hexengine':>14}{'OpenSpiel':>14}{'ratio':>9}")
     sims = int(20_000 * scale) or 500  # the same search size for both engines
+    searches = 1 if args.quick else 8
     hex11 = spiel_game(pyspiel, "hex", 11)
     for label, moves in [("empty board", []), ("midgame (16 stones)", MIDGAME_11)]:
-        ours = our_mcts(moves, sims, 1, repeat)
-        theirs = spiel_mcts(pyspiel, hex11, moves, sims, repeat)
+        ours = our_mcts(moves, sims, 1, searches)
+        theirs = spiel_mcts(pyspiel, hex11, moves, sims, searches)
         row(label, ours, theirs)
     # What the virtual-connection analysis of well-visited nodes costs (it is on by default).
-    row("midgame, VC analysis off", our_mcts(MIDGAME_11, sims, 1, repeat, knowledge_visits=0), theirs)
+    row("midgame, VC analysis off", our_mcts(MIDGAME_11, sims, 1, searches, knowledge_visits=0), theirs)
 
     print(f"\n{'threads, 11x11 Hex from the empty board':<44}{'2 threads':>14}{'1 thread':>14}{'ratio':>9}")
-    two = our_mcts([], sims * 10, 2, repeat)
-    one = our_mcts([], sims * 10, 1, repeat)
+    two = our_mcts([], sims * 10, 2, searches)
+    one = our_mcts([], sims * 10, 1, searches)
     row("MCTS simulations per second", two, one)
 
     if args.json:

@@ -156,39 +156,52 @@ uint32_t best_rave_child(const Node* children, uint32_t count, float inv_k, bool
 }
 
 // The six neighbours of a padded cell in circular order (E, NE, NW, W, SW, SE).
-// A neighbour off the board is given as a guard index (a padding cell, never
-// a stone), and the masks say which of the six lie beyond an edge of each
-// colour, so pattern tests need no branches.
-struct Ring {
-  std::array<int16_t, 6> cell;
-  uint8_t beyond_edge[2] = {0, 0};
-};
+// A neighbour beyond Red's edges (above or below the board) is the guard index
+// `bits`, and one beyond Blue's edges `bits + 1`; a playout keeps the guards
+// as a Red and a Blue stone, since an edge serves its colour as a stone would,
+// so pattern tests need no branches.
+using Ring = std::array<int16_t, 6>;
 
-// What a playout keeps per padded cell for its pattern tests: kFree, 1 + the
-// colour index of a stone, or kOffBoard (padding and guard cells).
+// What a playout keeps per cell for its pattern tests: kFree, 1 + the colour
+// index of a stone (or of the edge at a guard), or kOffBoard (padding).
 constexpr uint8_t kFree = 0, kOffBoard = 3;
 
+// The rings of the padded cells [0, bits).
 std::vector<Ring> make_rings(const Geometry& g, int bits) {
   std::vector<Ring> rings(bits);
   const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
-  const int16_t guard = static_cast<int16_t>(g.cols);  // (0, cols): a guard bit
   for (int r = 0; r < g.rows; ++r) {
     for (int c = 0; c < g.cols; ++c) {
       Ring& ring = rings[g.padded(r, c)];
       for (int d = 0; d < 6; ++d) {
         const int nr = r + dr[d], nc = c + dc[d];
-        ring.cell[d] = guard;
-        if (nr < 0 || nr >= g.rows) {
-          ring.beyond_edge[index_of(Color::Red)] |= 1u << d;
-        } else if (nc < 0 || nc >= g.cols) {
-          ring.beyond_edge[index_of(Color::Blue)] |= 1u << d;
-        } else {
-          ring.cell[d] = static_cast<int16_t>(g.padded(nr, nc));
-        }
+        const bool in_rows = nr >= 0 && nr < g.rows, in_cols = nc >= 0 && nc < g.cols;
+        ring[d] = static_cast<int16_t>(!in_rows ? bits : !in_cols ? bits + 1 : g.padded(nr, nc));
       }
     }
   }
   return rings;
+}
+
+// Bridge and edge-template saves for every neighbourhood: entry (me << 12 |
+// code), where code holds the six neighbours' playout values two bits each
+// (neighbour d at bits 2d), is the set of neighbours d + 1 (bit d + 1 mod 6)
+// that are free between two of me's, d and d + 2.
+std::vector<uint8_t> make_bridge_replies() {
+  std::vector<uint8_t> table(2 << 12);
+  for (int me = 0; me < 2; ++me) {
+    for (unsigned code = 0; code < (1u << 12); ++code) {
+      unsigned mine = 0, empty = 0;
+      for (int d = 0; d < 6; ++d) {
+        const unsigned at = (code >> (2 * d)) & 3u;
+        mine |= static_cast<unsigned>(at == 1u + me) << d;
+        empty |= static_cast<unsigned>(at == kFree) << d;
+      }
+      const unsigned twice = mine | (mine << 6);
+      table[me << 12 | code] = static_cast<uint8_t>(((twice >> 2) & twice & (empty >> 1 | empty << 5)) & 63u);
+    }
+  }
+  return table;
 }
 
 template <int W>
@@ -201,9 +214,12 @@ class Engine final : public EngineBase {
         info_(geom_),
         board_(Bitboard<W>::from(geom_.on_board)),
         rings_(make_rings(geom_, W * 64)),
-        blank_cells_(W * 64, kOffBoard),
+        blank_cells_(W * 64 + 2, kOffBoard),
+        bridge_replies_(make_bridge_replies()),
         inv_k_(static_cast<float>(1.0 / params.rave_equivalence)) {
     board_.for_each([&](int p) { blank_cells_[p] = kFree; });
+    blank_cells_[W * 64] = 1 + index_of(Color::Red);  // the guards (make_rings)
+    blank_cells_[W * 64 + 1] = 1 + index_of(Color::Blue);
     for (int c = 0; c < 2; ++c) {
       first_edge_[c] = Bitboard<W>::from(geom_.first_edge[c]);
       second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
@@ -273,8 +289,11 @@ class Engine final : public EngineBase {
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
   std::vector<Ring> rings_;
-  // The empty board as playout() keeps it: kFree on the board, kOffBoard elsewhere.
+  // The empty board as playout() keeps it: kFree on the board, the edges at
+  // the two guards, kOffBoard elsewhere.
   std::vector<uint8_t> blank_cells_;
+  // make_bridge_replies().
+  std::vector<uint8_t> bridge_replies_;
   // 1 / params_.rave_equivalence, for select().
   float inv_k_;
   std::unique_ptr<Tree> arena_;
@@ -497,22 +516,15 @@ uint32_t Engine<W>::select(uint32_t index) {
 template <int W>
 int Engine<W>::bridge_reply(const uint8_t* cells, Color me, int last, Rng& rng) const {
   const Ring& ring = rings_[last];
-  const uint8_t own = static_cast<uint8_t>(1 + index_of(me));
-  unsigned mine = ring.beyond_edge[index_of(me)], empty = 0;
-  for (int d = 0; d < 6; ++d) {
-    const uint8_t at = cells[ring.cell[d]];
-    mine |= static_cast<unsigned>(at == own) << d;
-    empty |= static_cast<unsigned>(at == kFree) << d;
-  }
-  // Neighbour d+1 is a reply when neighbours d and d+2 are mine and it is empty.
-  const unsigned twice = mine | (mine << 6);
-  const unsigned replies = ((twice >> 2) & twice & (empty >> 1 | empty << 5)) & 63u;
+  unsigned code = 0;
+  for (int d = 0; d < 6; ++d) code |= static_cast<unsigned>(cells[ring[d]]) << (2 * d);
+  const unsigned replies = bridge_replies_[index_of(me) << 12 | code];
   if (!replies) return -1;
   unsigned pick = replies;
   if (pick & (pick - 1)) {
     for (int k = static_cast<int>(rng.below(std::popcount(replies))); k > 0; --k) pick &= pick - 1;
   }
-  return ring.cell[(std::countr_zero(pick) + 1) % 6];
+  return ring[(std::countr_zero(pick) + 1) % 6];
 }
 
 template <int W>
