@@ -718,7 +718,7 @@ void Engine<W>::simulate(Ctx& ctx) {
   arena[root_].visits.fetch_add(1, std::memory_order_relaxed);
   for (size_t i = 1; i < ctx.path.size(); ++i) {
     Node& n = arena[ctx.path[i]];
-    if (n.mover == winner) n.wins.fetch_add(1, std::memory_order_relaxed);
+    if (n.mover == winner) bump(n.wins);
   }
   // All-moves-as-first: every child of a node on the path whose cell its mover
   // ended up owning shares the simulation's result.
@@ -863,16 +863,17 @@ SearchResult Engine<W>::search(const View& view) {
   const uint64_t base_seed = derive_seed(params_.seed, searches_++);
   auto worker = [&](int t) {
     Ctx ctx(derive_seed(base_seed, t));
-    uint64_t local = 0;
+    uint64_t local = 0;  // simulations of this thread (added to `done` at its end: no shared write per simulation)
     while (!stop.load(std::memory_order_relaxed)) {
       if (limit && started.fetch_add(1, std::memory_order_relaxed) >= limit) break;
       simulate(ctx);
-      done.fetch_add(1, std::memory_order_relaxed);
-      if (seconds > 0 && (++local & 15) == 0 &&
+      ++local;
+      if (seconds > 0 && (local & 15) == 0 &&
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds) {
         stop.store(true);
       }
     }
+    done.fetch_add(local, std::memory_order_relaxed);
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < params_.threads; ++t) pool.emplace_back(worker, t);
