@@ -568,7 +568,7 @@ Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
   }
   Color turn = ctx.s.to_move;
   if (patterns && hex) {
-    // Pattern tests read six neighbours per move: from a byte per cell, not bitboards.
+    // A byte per cell, so that the pattern test of a move is one table lookup (bridge_reply).
     std::vector<uint8_t>& cells = ctx.cells;
     cells = blank_cells_;
     for (int c = 0; c < 2; ++c) final[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
@@ -726,9 +726,9 @@ void Engine<W>::simulate(Ctx& ctx) {
     Node& n = arena[ctx.path[i]];
     Node* const children = arena.begin_of(n.first_child);
     const int mover = children[0].mover;
-    const Bitboard<W> owned = final[mover];  // copies: the stores below cannot touch them
-    const uint32_t win = mover == winner, count = n.child_count;
-    for (uint32_t k = 0; k < count; ++k) {
+    const Bitboard<W>& owned = final[mover];
+    const uint32_t win = mover == winner;
+    for (uint32_t k = 0; k < n.child_count; ++k) {
       Node& c = children[k];
       const uint32_t hit = owned.test(c.move);  // branch-free: the test is a coin toss
       bump(c.rave_visits, hit);
@@ -863,7 +863,7 @@ SearchResult Engine<W>::search(const View& view) {
   const uint64_t base_seed = derive_seed(params_.seed, searches_++);
   auto worker = [&](int t) {
     Ctx ctx(derive_seed(base_seed, t));
-    uint64_t local = 0;  // simulations of this thread (added to `done` at its end: no shared write per simulation)
+    uint64_t local = 0;  // this thread's simulations, added to `done` at its end (no shared write each time)
     while (!stop.load(std::memory_order_relaxed)) {
       if (limit && started.fetch_add(1, std::memory_order_relaxed) >= limit) break;
       simulate(ctx);
