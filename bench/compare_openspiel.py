@@ -79,15 +79,15 @@ def spiel_playouts(pyspiel, game, n: int, calls: int, repeat: int) -> float:
     return best_rate(work, repeat)
 
 
-def spiel_mcts(pyspiel, game, moves: list[str], sims: int, repeat: int) -> float:
+def spiel_mcts(pyspiel, game, moves: list[str], sims: int, searches: int) -> float:
     state = game.new_initial_state()
     for name in moves:
         state.apply_action(hx.Cell.parse(name).index(game.get_parameters()["num_cols"]))
     bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 4000, False, 1, False)
-    return mean_rate([lambda: (bot.step(state), sims)[1]] * repeat)
+    return mean_rate([lambda: (bot.step(state), sims)[1]] * searches)
 
 
-def our_mcts(moves: list[str], sims: int, threads: int, repeat: int, **options: float) -> float:
+def our_mcts(moves: list[str], sims: int, threads: int, searches: int, **options: float) -> float:
     game = hx.Game("hex", size=11, swap="off")
     for name in moves:
         game.play(name)
@@ -97,7 +97,7 @@ def our_mcts(moves: list[str], sims: int, threads: int, repeat: int, **options: 
         bot = hx.MCTSBot(simulations=sims, threads=threads, seed=seed, **options)
         return bot.analyse(view).simulations
 
-    return mean_rate([lambda s=seed: work(s) for seed in range(1, repeat + 1)])
+    return mean_rate([lambda s=seed: work(s) for seed in range(1, searches + 1)])
 
 
 def main() -> None:
