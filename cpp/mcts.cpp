@@ -187,9 +187,9 @@ std::vector<Ring> make_rings(const Geometry& g, int bits) {
 // Bridge and edge-template saves for every neighbourhood: entry (me << 12 |
 // code), where code holds the six neighbours' playout values two bits each
 // (neighbour d at bits 2d), is the set of neighbours d + 1 (bit d + 1 mod 6)
-// that are free between two of me's, d and d + 2.
-std::vector<uint8_t> make_bridge_replies() {
-  std::vector<uint8_t> table(2 << 12);
+// that are free between two of me's, d and d + 2. Built at compile time.
+constexpr std::array<uint8_t, (2 << 12)> make_bridge_replies() {
+  std::array<uint8_t, (2 << 12)> table{};
   for (int me = 0; me < 2; ++me) {
     for (unsigned code = 0; code < (1u << 12); ++code) {
       unsigned mine = 0, empty = 0;
@@ -204,6 +204,7 @@ std::vector<uint8_t> make_bridge_replies() {
   }
   return table;
 }
+constexpr std::array<uint8_t, (2 << 12)> kBridgeReplies = make_bridge_replies();
 
 template <int W>
 class Engine final : public EngineBase {
@@ -216,7 +217,6 @@ class Engine final : public EngineBase {
         board_(Bitboard<W>::from(geom_.on_board)),
         rings_(make_rings(geom_, W * 64)),
         blank_cells_(W * 64 + 2, kOffBoard),
-        bridge_replies_(make_bridge_replies()),
         inv_k_(static_cast<float>(1.0 / params.rave_equivalence)) {
     board_.for_each([&](int p) { blank_cells_[p] = kFree; });
     blank_cells_[W * 64] = 1 + index_of(Color::Red);  // the guards (make_rings)
@@ -293,8 +293,6 @@ class Engine final : public EngineBase {
   // The empty board as playout() keeps it: kFree on the board, the edges at
   // the two guards, kOffBoard elsewhere.
   std::vector<uint8_t> blank_cells_;
-  // make_bridge_replies().
-  std::vector<uint8_t> bridge_replies_;
   // 1 / params_.rave_equivalence, for select().
   float inv_k_;
   std::unique_ptr<Tree> arena_;
@@ -519,7 +517,7 @@ int Engine<W>::bridge_reply(const uint8_t* cells, Color me, int last, Rng& rng) 
   const Ring& ring = rings_[last];
   unsigned code = 0;
   for (int d = 0; d < 6; ++d) code |= static_cast<unsigned>(cells[ring[d]]) << (2 * d);
-  const unsigned replies = bridge_replies_[index_of(me) << 12 | code];
+  const unsigned replies = kBridgeReplies[index_of(me) << 12 | code];
   if (!replies) return -1;
   unsigned pick = replies;
   if (pick & (pick - 1)) {
