@@ -157,15 +157,19 @@ std::vector<int8_t> Game::board_after(int actions) const {
     throw std::out_of_range("board_after(" + std::to_string(actions) + "): the record has " +
                             std::to_string(history_.size()) + " actions");
   }
-  Game replay(rules_);
-  for (int i = 0; i < actions; ++i) {
-    if (history_[i].result == MoveResult::Swapped) {
-      replay.swap();
+  return replay(rules_, history_, static_cast<size_t>(actions)).board();
+}
+
+Game replay(const Rules& rules, const std::vector<Action>& history, size_t count) {
+  Game game(rules);
+  for (size_t i = 0; i < count && i < history.size(); ++i) {
+    if (history[i].result == MoveResult::Swapped) {
+      game.swap();
     } else {
-      replay.play(history_[i].cell);
+      game.play(history[i].cell);
     }
   }
-  return replay.board();
+  return game;
 }
 
 View Game::make_view(std::optional<Color> viewer) const {

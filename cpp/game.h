@@ -94,6 +94,11 @@ class Game {
   std::vector<Action> history_;
 };
 
+// The game that the first `count` actions of `history` (a record of a game
+// under `rules`) lead to, replayed from an empty board; throws IllegalMove if
+// the record breaks a rule.
+Game replay(const Rules& rules, const std::vector<Action>& history, size_t count);
+
 // Name of a colour: "Red" or "Blue".
 const char* color_name(Color c);
 

@@ -59,4 +59,10 @@ struct Geometry {
 // Builds the geometry of a rows x cols board; throws RulesError if out of range.
 Geometry make_geometry(int rows, int cols);
 
+// Whether `stones` (padded) join the two edges of colour `c` on `g`.
+inline bool joins_edges(const Geometry& g, const Board& stones, Color c) {
+  const Board start = stones & g.first_edge[index_of(c)];
+  return start.any() && (flood(start, stones, g.stride) & g.second_edge[index_of(c)]).any();
+}
+
 }  // namespace hexengine

@@ -10,20 +10,18 @@ namespace hexengine {
 
 namespace {
 
-// Fill-the-board playouts for Hex and Rex.
+// Fill-the-board playouts for Hex and Rex from the stones `red0` and `blue0`.
 template <int W>
-PlayoutCounts fill_playouts(const Game& game, uint64_t n, Rng& rng) {
-  const Geometry& g = game.geometry();
-  const State<kMaxWords>& s = game.state();
-  const auto red = Bitboard<W>::from(s.stones[0]);
-  const auto blue = Bitboard<W>::from(s.stones[1]);
+PlayoutCounts fill_playouts(const Geometry& g, Variant v, const Board& red0, const Board& blue0, Color to_move,
+                            uint64_t n, Rng& rng) {
+  const auto red = Bitboard<W>::from(red0);
+  const auto blue = Bitboard<W>::from(blue0);
   const auto empty = Bitboard<W>::from(g.on_board).andnot(red | blue);
   std::vector<int> cells;
   empty.for_each([&](int p) { cells.push_back(p); });
   const int count = static_cast<int>(cells.size());
   const int mover_share = (count + 1) / 2;
-  const bool mover_is_red = s.to_move == Color::Red;
-  const Variant v = game.rules().variant;
+  const bool mover_is_red = to_move == Color::Red;
   PlayoutCounts out;
   for (uint64_t i = 0; i < n; ++i) {
     // A partial Fisher-Yates shuffle picks the mover's cells uniformly; the
@@ -84,7 +82,9 @@ PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng) {
 
 template <int W>
 PlayoutCounts playouts_for_width(const Game& game, uint64_t n, Rng& rng) {
-  return is_dark(game.rules().variant) ? dark_playouts<W>(game, n, rng) : fill_playouts<W>(game, n, rng);
+  if (is_dark(game.rules().variant)) return dark_playouts<W>(game, n, rng);
+  const State<kMaxWords>& s = game.state();
+  return fill_playouts<W>(game.geometry(), game.rules().variant, s.stones[0], s.stones[1], s.to_move, n, rng);
 }
 
 PlayoutCounts playouts(const Game& game, uint64_t n, Rng& rng) {
@@ -114,6 +114,12 @@ uint64_t floor_playouts(int rows, int cols, uint64_t n, uint64_t seed) {
   const Geometry g = make_geometry(rows, cols);
   Rng rng(seed);
   return with_width(g.words, [&](auto w) { return floor_for_width<w.value>(g, n, rng); });
+}
+
+PlayoutCounts fill_playouts(const Geometry& g, Variant variant, const Board& red, const Board& blue, Color to_move,
+                            uint64_t n, uint64_t seed) {
+  Rng rng(derive_seed(seed, 0));
+  return with_width(g.words, [&](auto w) { return fill_playouts<w.value>(g, variant, red, blue, to_move, n, rng); });
 }
 
 PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads) {

@@ -25,6 +25,12 @@ struct PlayoutCounts {
 // Plays `n` random games from `game`'s true position on `threads` threads.
 PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads);
 
+// Fill-the-board playouts of Hex or Rex (`variant`) from the stones `red` and
+// `blue` (padded bitboards of `g`, any counts) with `to_move` to play, on one
+// thread: for a game in that position, the counts of random_playouts with one
+// thread and the same seed.
+PlayoutCounts fill_playouts(const Geometry& g, Variant variant, const Board& red, const Board& blue, Color to_move,
+                            uint64_t n, uint64_t seed);
 // The floor for benchmarks: a bare loop that shares the cells of an empty
 // rows x cols board at random, fills it and checks it, with no game around
 // it. Returns Red's wins.

@@ -664,9 +664,7 @@ void check_position(const Rules& rules, const Board& red, const Board& blue) {
     throw SolveError("a stone lies off the " + std::to_string(g.rows) + "x" + std::to_string(g.cols) + " board");
   }
   for (Color c : {Color::Red, Color::Blue}) {
-    const Board& s = c == Color::Red ? red : blue;
-    const Board start = s & g.first_edge[index_of(c)];
-    if (start.any() && (flood(start, s, g.stride) & g.second_edge[index_of(c)]).any()) {
+    if (joins_edges(g, c == Color::Red ? red : blue, c)) {
       throw SolveError(std::string("the position is finished: ") + color_name(c) + " has joined their edges");
     }
   }
@@ -686,9 +684,13 @@ const char* status_name(SolveStatus s) {
 }
 
 SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move, const SolveLimits& limits) {
+  check_solve_request(rules, red, blue, limits);
+  return solver::with_search(rules, limits, [&](auto& s) { return s.run(red, blue, to_move); });
+}
+
+void check_solve_request(const Rules& rules, const Board& red, const Board& blue, const SolveLimits& limits) {
   solver::check_limits_valid(limits);
   solver::check_position(rules, red, blue);
-  return solver::with_search(rules, limits, [&](auto& s) { return s.run(red, blue, to_move); });
 }
 
 SolveResult solve_game(const Game& game, const SolveLimits& limits) {
@@ -749,15 +751,7 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits) {
 
 SolveResult solve_view(const View& view, const SolveLimits& limits) {
   if (is_dark(view.rules.variant)) solver::check_position(view.rules, Board{}, Board{});  // throws
-  Game game(view.rules);
-  for (const Action& a : view.history) {
-    if (a.result == MoveResult::Swapped) {
-      game.swap();
-    } else {
-      game.play(a.cell);
-    }
-  }
-  return solve_game(game, limits);
+  return solve_game(replay(view.rules, view.history, view.history.size()), limits);
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {

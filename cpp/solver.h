@@ -110,6 +110,8 @@ struct SolveResult {
 // colours, and bad limits.
 SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move,
                   const SolveLimits& limits);
+// Throws the SolveError `solve` would throw for these arguments; else nothing.
+void check_solve_request(const Rules& rules, const Board& red, const Board& blue, const SolveLimits& limits);
 
 // Solves the game's current position for the player to move. When the swap is
 // available now it counts as one more move (`swap_wins`, best_move -2): in the
