@@ -12,7 +12,9 @@
 // be blocked, and in Rex a move completing your own chain is pruned while any
 // other move exists. At the root, a win in one,
 // a forced block or a single non-losing move is returned without search, and
-// with few empty cells the exact solver (solver.h) plays a proven win. Dead
+// with few empty cells the exact solver (solver.h) plays a proven win; when it
+// proves the position lost, the swindle (swindle.h) picks the move that sets
+// the opponent the best trap, also without search. Dead
 // cells are pruned at expansion in Hex, and in Rex one dead cell stands for
 // all moves (it is always a best move). In Hex, a well-visited node gets the
 // solver's virtual-connection analysis (H-search): a win of the player to move
@@ -90,6 +92,11 @@ struct SearchParams {
   // `seconds`, if set), and a proven win is played at once (0 turns it off).
   uint64_t solver_nodes = 20000;
   int solver_empties = 24;
+  // When that solver proves the player to move lost, play the swindle
+  // (swindle.h) instead of searching: the move whose winning replies look
+  // worst, by random playouts, next to its losing ones. Each of its solves
+  // gets `solver_nodes` nodes; all of them together half of `seconds`, if set.
+  bool swindle = true;
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches
@@ -138,7 +145,7 @@ struct SearchResult {
   // tree (tree reuse): the visits sum to simulations + reused.
   uint64_t reused = 0;
   // Why the move was chosen without search ("win", "block", "only-move",
-  // "dead-cell", "solved"), or empty.
+  // "dead-cell", "solved", "swindle"), or empty.
   std::string forced;
   // Dark Hex: per public cell, the share of searched worlds with a hidden
   // enemy stone there (the chance that playing it is a hit); empty otherwise.

@@ -186,6 +186,7 @@ class Mcts:
         knowledge_visits: int,
         solver_nodes: int,
         solver_empties: int,
+        swindle: bool,
         opponent_model: float,
     ) -> None: ...
     def search(self, view: View) -> dict: ...

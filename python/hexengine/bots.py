@@ -54,7 +54,9 @@ class Analysis:
     worth v is worth min(v, 1 - v)). ``value`` is the estimated
     win probability of the player to move, ``pv`` the principal variation,
     ``forced`` says why a move was chosen without search (``"win"``,
-    ``"block"``, ``"only-move"``) or is ``None``. ``proven`` marks root cells
+    ``"block"``, ``"only-move"``, ``"dead-cell"``, ``"solved"`` for a win the
+    endgame solver proved, ``"swindle"`` for a position it proved lost) or is
+    ``None``. ``proven`` marks root cells
     whose outcome the search proved: +1 a win, -1 a loss, 0 unknown. ``simulations`` counts this
     search's simulations, ``reused`` those inherited from the previous move's
     tree, ``nodes`` the tree's size.
@@ -123,6 +125,15 @@ class MCTSBot:
     visits at which a move's own value and its all-moves-as-first value weigh
     the same) defaults to the variant's: 3,000 in Rex, 1,000 otherwise.
 
+    Endgames with at most ``solver_empties`` empty cells go to the exact
+    solver first (``solver_nodes`` nodes): a proven win is played at once. A
+    position it proves lost gets, with ``swindle`` on, the move that sets the
+    best trap: for each move the solver sorts the opponent's replies into
+    those that keep the win and those that throw it away, random playouts
+    value every reply, and the bot plays the move after which the best
+    throw-away reply looks most attractive next to the best winning one (a
+    perfect opponent still wins; a fallible one is most likely to go wrong).
+
     Dark Hex views get an information-set search over worlds drawn from the
     view alone (the bot never sees a hidden stone): the tree holds the
     viewer's information sets, a hit reveals a stone and, in ``dark``, gives
@@ -161,6 +172,7 @@ class MCTSBot:
         knowledge_visits: int = 1024,
         solver_nodes: int = 20_000,
         solver_empties: int = 24,
+        swindle: bool = True,
         opponent_model: float = 0.0,
     ) -> None:
         if simulations is None and seconds is None:
@@ -182,6 +194,7 @@ class MCTSBot:
             "knowledge_visits": _natural(knowledge_visits, "knowledge_visits", 2**32 - 1),
             "solver_nodes": _natural(solver_nodes, "solver_nodes"),
             "solver_empties": _natural(solver_empties, "solver_empties", 361),
+            "swindle": bool(swindle),
             "opponent_model": _number(opponent_model, "opponent_model"),
         }
         self._engine = _core.Mcts(**settings)
