@@ -751,7 +751,20 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits) {
 
 SolveResult solve_view(const View& view, const SolveLimits& limits) {
   if (is_dark(view.rules.variant)) solver::check_position(view.rules, Board{}, Board{});  // throws
-  return solve_game(replay(view.rules, view.history, view.history.size()), limits);
+  const Game game = replay(view.rules, view.history, view.history.size());
+  if (game.board() == view.board) return solve_game(game, limits);
+  if (view.rules.swap != SwapForm::Off) {
+    throw SolveError("the view's record does not lead to the board it shows, and with the swap rule on the "
+                     "solver needs the record");
+  }
+  if (!view.to_move) throw SolveError("the game is over: nothing to solve");
+  const Geometry g = make_geometry(view.rules.rows, view.rules.cols);
+  Board red, blue;
+  for (int cell = 0; cell < g.cells; ++cell) {
+    if (view.board[cell] == 1) red.set(g.padded(cell));
+    if (view.board[cell] == 2) blue.set(g.padded(cell));
+  }
+  return solve(view.rules, red, blue, *view.to_move, limits);
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {

@@ -121,8 +121,12 @@ void check_solve_request(const Rules& rules, const Board& red, const Board& blue
 // which colour is then undecided), and bad limits.
 SolveResult solve_game(const Game& game, const SolveLimits& limits);
 
-// Solves the position a Hex or Rex view shows (its record is complete there):
-// the game is rebuilt from the view's record and handed to `solve_game`.
+// Solves the position a Hex or Rex view shows. When its record leads to the
+// board it shows (views taken from a game), the game is rebuilt from the record
+// and handed to `solve_game`; a view built from a bare position (a board with
+// a shorter record) is solved from its stones with swap off, and throws
+// SolveError if its rules have the swap (who may swap then depends on the
+// record).
 SolveResult solve_view(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",

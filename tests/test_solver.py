@@ -396,6 +396,26 @@ def test_view_gives_the_same_answer():
     assert hx.solve(game.view(hx.BLUE)).winner == hx.solve(game).winner
 
 
+def test_a_view_of_a_bare_position_is_solved_from_its_stones() -> None:
+    """A view built from a board and no record (as a bot's helper may build one)
+    is solved from the stones it shows, not from its empty record; with the swap
+    rule on, the record matters, so such a view is refused."""
+    board = bytes([0] * 5 + [1] + [0] * 10)  # a red stone on b2 of 4x4
+    blue = int(hx.BLUE)
+
+    def bare(swap: str) -> hx.View:
+        state = ("hex", 4, 4, swap, blue, board, blue, None, 0, 0, False, [], [])
+        return hx.View(_core.View.from_state(state))
+
+    game = hx.Game("hex", size=4, swap="off")
+    game.play("b2")
+    solved, reference = hx.solve(bare("off"), winning_moves=True), hx.solve(game, winning_moves=True)
+    assert solved.winner == reference.winner == hx.BLUE
+    assert (solved.to_move, solved.winning_moves) == (reference.to_move, reference.winning_moves)
+    with pytest.raises(hx.SolveError, match="record does not lead to the board"):
+        hx.solve(bare("sides"))
+
+
 @pytest.mark.parametrize(
     "kwargs,message",
     [
