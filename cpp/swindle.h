@@ -18,8 +18,8 @@
 // replies the solver could not classify within its limits rank below every
 // classified move, and a move that completes the mover's own chain in Rex
 // (an immediate loss) ranks last. Should a move turn out to win after all,
-// it is returned at once as a win. The result depends only on the position,
-// the limits, `playouts` and `seed`.
+// it is returned at once as a win. Without a time limit the result depends
+// only on the position, the node limits, `playouts` and `seed`.
 #pragma once
 
 #include <cstdint>
