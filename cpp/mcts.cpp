@@ -322,9 +322,8 @@ class Engine final : public EngineBase {
 template <int W>
 State<W> Engine<W>::position_of(const View& view) const {
   State<W> s;
-  for (int cell = 0; cell < geom_.cells; ++cell) {
-    if (view.board[cell] != 0) s.stones[view.board[cell] - 1].set(geom_.padded(cell));
-  }
+  const auto shown = shown_stones(view, geom_);
+  for (int c = 0; c < 2; ++c) s.stones[c] = Bitboard<W>::from(shown[c]);
   for (Color c : {Color::Red, Color::Blue}) {
     s.stones[index_of(c)].for_each([&](int p) { s.chains.add_stone(geom_, c, p, s.stones[index_of(c)]); });
   }
@@ -844,19 +843,18 @@ SearchResult Engine<W>::search(const View& view) {
     limits.max_nodes = params_.solver_nodes;
     limits.max_memory = 64ull << 20;
     if (params_.seconds > 0) limits.max_seconds = params_.seconds / 2;
-    Board red, blue;
-    root_state_.stones[0].for_each([&](int p) { red.set(p); });
-    root_state_.stones[1].for_each([&](int p) { blue.set(p); });
+    const auto [red, blue] = shown_stones(view, geom_);
     const SolveResult solved = solve(rules_, red, blue, root_state_.to_move, limits);
     if (solved.winner == root_state_.to_move && solved.best_move >= 0) {
       return decided(geom_.padded(solved.best_move), "solved", true);
     }
     if (solved.winner && *solved.winner != root_state_.to_move && params_.swindle) {
-      const double left = params_.seconds > 0 ? params_.seconds / 2 - solved.stats.seconds : 0.0;
-      if (params_.seconds <= 0 || left > 0) {
-        limits.max_seconds = 0;
-        const Swindle sw = find_swindle(rules_, red, blue, root_state_.to_move, limits,
-                                        params_.seconds > 0 ? left : 0.0, kSwindlePlayouts, params_.seed);
+      // The rest of the solver's half of `seconds`; 0 (no limit) without `seconds`.
+      const double budget = params_.seconds > 0 ? params_.seconds / 2 - solved.stats.seconds : 0.0;
+      if (params_.seconds <= 0 || budget > 0) {
+        limits.max_seconds = 0;  // the swindle shares `budget` among its solves
+        const Swindle sw =
+            find_swindle(rules_, red, blue, root_state_.to_move, limits, budget, kSwindlePlayouts, params_.seed);
         if (sw.move >= 0) {
           SearchResult r = decided(geom_.padded(sw.move), sw.wins ? "solved" : "swindle", sw.wins);
           r.proven = sw.proven;

@@ -758,13 +758,8 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
                      "solver needs the record");
   }
   if (!view.to_move) throw SolveError("the game is over: nothing to solve");
-  const Geometry g = make_geometry(view.rules.rows, view.rules.cols);
-  Board red, blue;
-  for (int cell = 0; cell < g.cells; ++cell) {
-    if (view.board[cell] == 1) red.set(g.padded(cell));
-    if (view.board[cell] == 2) blue.set(g.padded(cell));
-  }
-  return solve(view.rules, red, blue, *view.to_move, limits);
+  const auto stones = shown_stones(view, game.geometry());
+  return solve(view.rules, stones[0], stones[1], *view.to_move, limits);
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {

@@ -14,10 +14,10 @@
 // for the opponent: the more a reply that throws the win away looks better to
 // an opponent who judges by random games than every reply that keeps it, the
 // likelier such an opponent is to play it. The move with the largest trap is
-// chosen; ties go to fewer winning replies, then the lower cell. Moves whose
-// replies the solver could not classify within its limits rank below every
-// classified move, and a move that completes the mover's own chain in Rex
-// (an immediate loss) ranks last. Should a move turn out to win after all,
+// chosen; ties go to fewer winning replies, then the lower cell. Only moves
+// whose replies the solver classified within its limits are candidates (a
+// move completing the mover's own chain in Rex, an immediate loss, never is);
+// with none, no move is chosen. Should a move turn out to win after all,
 // it is returned at once as a win. Without a time limit the result depends
 // only on the position, the node limits, `playouts` and `seed`.
 #pragma once

@@ -22,6 +22,14 @@ int View::hits_received() const {
   return n;
 }
 
+std::array<Board, 2> shown_stones(const View& view, const Geometry& g) {
+  std::array<Board, 2> out;
+  for (int cell = 0; cell < g.cells; ++cell) {
+    if (view.board[cell] != 0) out[view.board[cell] - 1].set(g.padded(cell));
+  }
+  return out;
+}
+
 void validate_view(const View& v) {
   make_rules(v.rules.variant, v.rules.rows, v.rules.cols, v.rules.swap);
   const int cells = v.rules.rows * v.rules.cols;

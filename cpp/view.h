@@ -8,10 +8,12 @@
 // client that receives one cannot learn a hidden stone from it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "action.h"
+#include "geometry.h"
 #include "rules.h"
 
 namespace hexengine {
@@ -46,6 +48,10 @@ struct View {
   // Whether the game is over.
   bool is_over() const { return end_reason != EndReason::None; }
 };
+
+// The stones `view` shows, per colour index (padded bitboards of `g`, the
+// geometry of the view's rules).
+std::array<Board, 2> shown_stones(const View& view, const Geometry& g);
 
 // Checks that a View is internally coherent (sizes, values, counts) before the
 // core trusts it; throws RulesError naming the problem. Views built by a Game
