@@ -303,6 +303,8 @@ class Engine final : public EngineBase {
   std::unique_ptr<Tree> arena_;
   uint32_t root_ = kNoNode;
   std::vector<Action> root_history_;
+  // The board of the view searched last (with root_history_, what tree reuse checks).
+  std::vector<int8_t> root_board_;
   State<W> root_state_;
   int root_last_ = -1;
   // The player to move may swap (the swap is valued at the root, not searched).
@@ -373,7 +375,8 @@ void Engine<W>::prepare_tree(const View& view) {
   bool reuse = params_.reuse_tree && arena_ && root_ != kNoNode && h.size() >= root_history_.size() &&
                std::equal(root_history_.begin(), root_history_.end(), h.begin(), [](const Action& a, const Action& b) {
                  return a.color == b.color && a.cell == b.cell && a.result == b.result;
-               });
+               }) &&
+               board_follows(root_board_, view, root_history_.size());
   uint32_t node = root_;
   for (size_t i = root_history_.size(); reuse && i < h.size(); ++i) {
     Node& n = (*arena_)[node];
@@ -397,6 +400,7 @@ void Engine<W>::prepare_tree(const View& view) {
   }
   arena_ = std::move(fresh);
   root_history_ = h;
+  root_board_ = view.board;
 }
 
 template <int W>

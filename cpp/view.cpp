@@ -1,5 +1,6 @@
 #include "view.h"
 
+#include <algorithm>
 #include <string>
 
 #include "errors.h"
@@ -28,6 +29,31 @@ std::array<Board, 2> shown_stones(const View& view, const Geometry& g) {
     if (view.board[cell] != 0) out[view.board[cell] - 1].set(g.padded(cell));
   }
   return out;
+}
+
+bool board_follows(const std::vector<int8_t>& before, const View& view, size_t from) {
+  if (before.size() != view.board.size()) return false;
+  std::vector<int8_t> board = before;
+  for (size_t i = from; i < view.history.size(); ++i) {
+    const Action& a = view.history[i];
+    if (a.cell < 0) {
+      if (a.result == MoveResult::Swapped) return false;
+      continue;
+    }
+    if (static_cast<size_t>(a.cell) >= board.size()) return false;
+    if (a.result == MoveResult::Swapped) {
+      // The one stone on the board moves to `cell`: as the swapper's stone
+      // (`pieces`), or keeping its colour (`sides`, where the players change seats).
+      if (std::count(board.begin(), board.end(), 0) + 1 != static_cast<long>(board.size())) return false;
+      const int8_t first = *std::max_element(board.begin(), board.end());
+      std::fill(board.begin(), board.end(), 0);
+      board[a.cell] = view.rules.swap == SwapForm::Pieces ? static_cast<int8_t>(index_of(a.color) + 1) : first;
+      continue;
+    }
+    const Color shown = a.result == MoveResult::Hit ? opponent(a.color) : a.color;
+    board[a.cell] = static_cast<int8_t>(index_of(shown) + 1);
+  }
+  return board == view.board;
 }
 
 void validate_view(const View& v) {

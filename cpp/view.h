@@ -53,6 +53,14 @@ struct View {
 // geometry of the view's rules).
 std::array<Board, 2> shown_stones(const View& view, const Geometry& g);
 
+// Whether `view.board` is `before` with the stones that the record's actions
+// from index `from` on show: a placement its own colour, a hit the enemy stone
+// it found, a swap the first stone moved where the swap put it, a hidden
+// action nothing (a hidden swap: false). A search reuses the tree of an
+// earlier view only when this holds, so a view whose record does not account
+// for its stones never inherits another position's tree.
+bool board_follows(const std::vector<int8_t>& before, const View& view, size_t from);
+
 // Checks that a View is internally coherent (sizes, values, counts) before the
 // core trusts it; throws RulesError naming the problem. Views built by a Game
 // always pass; this guards views rebuilt from user data (e.g. unpickled).

@@ -243,6 +243,45 @@ def test_tree_is_reused_between_moves() -> None:
         assert int(analysis.visits.sum()) == analysis.simulations + analysis.reused
 
 
+def bare_view(game: hx.Game) -> hx.View:
+    """The view of the player to move with its record dropped: stones the record does not explain."""
+    from hexengine.view import _view_from_state
+
+    state = list(game.view(game.to_move)._core.state())  # type: ignore[arg-type]
+    state[11] = []
+    return _view_from_state(tuple(state))
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_a_tree_is_reused_only_for_the_position_it_was_grown_for(variant: str) -> None:
+    """Tree reuse follows the record, so a view whose record does not account for
+    its stones (here: none) must not inherit the tree of the previous search. A
+    bot fed such views one after another used to search the first position's
+    tree and could play an occupied cell. (A Dark Hex search refuses such a
+    view: its belief is built from the record.)"""
+    rng = random.Random(3)
+    bot = hx.MCTSBot(simulations=600, seed=1)
+    searched = 0
+    while searched < 8:
+        game = hx.Game(variant, size=9, swap="off")  # type: ignore[arg-type]
+        for _ in range(rng.randint(4, 12)):
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over:
+            continue
+        view = bare_view(game)
+        first = bot.analyse(view)
+        assert first.reused == 0
+        assert first.move in view.legal_moves()
+        again = bot.analyse(view)  # the same position: its tree is reused
+        assert again.reused > 0 or again.forced
+        searched += 1
+    dark = hx.Game("dark", size=5)
+    dark.play("c3")
+    dark.play("b2")
+    with pytest.raises(hx.ConfigError, match="board does not match its record"):
+        bot.analyse(bare_view(dark))
+
+
 def test_search_releases_the_gil() -> None:
     """Python threads keep running while a search runs."""
     bot = hx.MCTSBot(seconds=0.3)

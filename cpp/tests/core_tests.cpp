@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "errors.h"
 #include "game.h"
@@ -137,6 +138,38 @@ void test_random_games() {
   }
 }
 
+// Every view of a running game follows from each earlier view of the same
+// viewer by the actions recorded since (placements, found stones, swaps), and
+// a board with one stone more or less does not.
+void test_board_follows() {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Variant v = static_cast<Variant>(rng() % 4);
+    const SwapForm s = is_dark(v) ? SwapForm::Off : static_cast<SwapForm>(rng() % 3);
+    Game g = make(v, 5, 5, s);
+    std::vector<View> seen[2];
+    while (!g.is_over()) {
+      for (Color c : {Color::Red, Color::Blue}) {
+        const View now = g.view(c);
+        for (const View& before : seen[index_of(c)]) {
+          CHECK(board_follows(before.board, now, before.history.size()));
+        }
+        seen[index_of(c)].push_back(now);
+        View changed = now;
+        const int cell = static_cast<int>(rng() % changed.board.size());
+        changed.board[cell] = changed.board[cell] ? 0 : 1;
+        CHECK(!board_follows(seen[index_of(c)].front().board, changed, 0));
+      }
+      if (g.swap_available() && rng() % 2) {
+        g.swap();
+        continue;
+      }
+      const auto moves = g.legal_moves();
+      g.play(moves[rng() % moves.size()]);
+    }
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -146,5 +179,6 @@ int main() {
   test_dark_hits();
   test_rex();
   test_random_games();
+  test_board_follows();
   return testing::finish("core tests");
 }
