@@ -8,7 +8,9 @@
 // (all-moves-as-first values blended in by Silver's schedule), pattern
 // playouts in Hex (bridge and edge-template saves; Rex fills the board at
 // random, optionally avoiding suicide in the endgame), and knowledge at every
-// expansion: an immediate win is the only child, a single opponent threat must
+// expansion: in Hex each new child's AMAF value starts at a move prior (above
+// even near the last move and the mover's stones, below on an empty stretch
+// of the rim), an immediate win is the only child, a single opponent threat must
 // be blocked, and in Rex a move completing your own chain is pruned while any
 // other move exists. At the root, a win in one,
 // a forced block or a single non-losing move is returned without search, and
@@ -97,6 +99,11 @@ struct SearchParams {
   // worst, by random playouts, next to its losing ones. Each of its solves
   // gets `solver_nodes` nodes; all of them together half of `seconds`, if set.
   bool swindle = true;
+  // Hex: weight, in virtual AMAF visits, of the move prior given to each new
+  // child: above even near the last move and near the mover's own stones,
+  // below even on an empty stretch of the rim (0 turns it off; with
+  // `knowledge` off it is off too).
+  double prior = 30.0;
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches

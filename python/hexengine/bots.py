@@ -123,7 +123,11 @@ class MCTSBot:
     move is reused when the next view continues the same game. The tree is
     bounded by ``max_nodes`` (about 32 bytes each). ``rave_equivalence`` (the
     visits at which a move's own value and its all-moves-as-first value weigh
-    the same) defaults to the variant's: 3,000 in Rex, 1,000 otherwise.
+    the same) defaults to the variant's: 3,000 in Rex, 1,000 otherwise. In
+    Hex each new move in the tree starts with a prior worth ``prior`` virtual
+    all-moves-as-first visits: a little above even within two steps of the
+    move just played or of the mover's own stones, below even on an empty
+    stretch of the board's rim (``prior=0`` turns it off).
 
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes): a proven win is played at once. A
@@ -174,6 +178,7 @@ class MCTSBot:
         solver_empties: int = 24,
         swindle: bool = True,
         opponent_model: float = 0.0,
+        prior: float = 30.0,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
@@ -196,6 +201,7 @@ class MCTSBot:
             "solver_empties": _natural(solver_empties, "solver_empties", 361),
             "swindle": bool(swindle),
             "opponent_model": _number(opponent_model, "opponent_model"),
+            "prior": _number(prior, "prior"),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings
