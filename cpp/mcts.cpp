@@ -240,13 +240,10 @@ class Engine final : public EngineBase {
     for (int c = 0; c < 2; ++c) {
       first_edge_[c] = Bitboard<W>::from(geom_.first_edge[c]);
       second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
+      edge_cells_ = edge_cells_ | first_edge_[c] | second_edge_[c];
     }
     vc_knowledge_ = params.knowledge && params.knowledge_visits > 0 && !is_misere(rules.variant);
     prior_ = params.knowledge && !is_misere(rules.variant) ? static_cast<float>(params.prior) : 0.0f;
-    board_.for_each([&](int p) {
-      const int r = geom_.row_of(p), c = geom_.col_of(p);
-      if (r == 0 || r == geom_.rows - 1 || c == 0 || c == geom_.cols - 1) edge_cells_.set(p);
-    });
   }
 
   SearchResult search(const View& view) override;
@@ -315,7 +312,7 @@ class Engine final : public EngineBase {
   Bitboard<W> board_;
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
-  // The cells on the board's rim (first row or column of any side).
+  // The cells on the board's rim: the edge cells of both colours.
   Bitboard<W> edge_cells_;
   // Hex: virtual AMAF visits of the move prior at expansion (0: none).
   float prior_ = 0.0f;

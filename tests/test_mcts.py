@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import hexengine as hx
+from hexengine import _core
 
 
 def position(variant: str, size: int, moves: list[str], swap: str = "off") -> hx.Game:
@@ -278,11 +279,9 @@ def test_tree_is_reused_between_moves() -> None:
 
 def bare_view(game: hx.Game) -> hx.View:
     """The view of the player to move with its record dropped: stones the record does not explain."""
-    from hexengine.view import _view_from_state
-
     state = list(game.view(game.to_move)._core.state())  # type: ignore[arg-type]
-    state[11] = []
-    return _view_from_state(tuple(state))
+    state[11] = []  # the record
+    return hx.View(_core.View.from_state(tuple(state)))
 
 
 @pytest.mark.parametrize("variant", ["hex", "rex"])
