@@ -2,7 +2,11 @@
 // Hex search (dark_search.cpp).
 //
 // Contract: nodes live in chunks of 2^16 allocated on demand; an index names a
-// node for the arena's lifetime (chunks never move); at most `max_nodes` are
+// node for the arena's lifetime (chunks never move); besides the `Node`s a
+// chunk may hold parallel arrays (`Columns`, one per type) under the same
+// indices, so that what every simulation writes shares no cache line with what
+// it only reads (two threads then pass fewer lines back and forth) and a loop
+// over one field reads only that field's lines; at most `max_nodes` are
 // handed out, after which `allocate` returns kNoNode and the search stops
 // growing its tree (memory stays bounded). `allocate` is thread-safe; reading
 // and writing nodes is the caller's business (atomics in the node types).
@@ -12,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <tuple>
 #include <vector>
 
 namespace hexengine {
@@ -19,8 +24,9 @@ namespace hexengine {
 // The index no node has: "none", "not allocated", "budget spent".
 inline constexpr uint32_t kNoNode = 0xffffffffu;
 
-// A bounded, chunked pool of `Node`s addressed by 32-bit indices.
-template <class Node>
+// A bounded, chunked pool of `Node`s and their `Columns` (distinct types)
+// addressed by 32-bit indices.
+template <class Node, class... Columns>
 class Arena {
  public:
   static constexpr uint32_t kChunkBits = 16;
@@ -29,11 +35,21 @@ class Arena {
   explicit Arena(uint64_t max_nodes) : max_(max_nodes), chunks_(max_nodes / (kChunk - 512) + 2) {}
 
   // The node at index `i` (which `allocate` returned).
-  Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
+  Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits].nodes[i & (kChunk - 1)]; }
+  // Node `i`'s entry in the column of type T.
+  template <class T>
+  T& get(uint32_t i) {
+    return std::get<std::unique_ptr<T[]>>(chunks_[i >> kChunkBits].columns)[i & (kChunk - 1)];
+  }
 
   // The `count` contiguous nodes from index `first` (one `allocate` call's
   // block, or part of it), as a pointer range: a block never spans chunks.
-  Node* begin_of(uint32_t first) { return chunks_[first >> kChunkBits].get() + (first & (kChunk - 1)); }
+  Node* begin_of(uint32_t first) { return chunks_[first >> kChunkBits].nodes.get() + (first & (kChunk - 1)); }
+  // Their entries in the column of type T, likewise.
+  template <class T>
+  T* begin_of(uint32_t first) {
+    return std::get<std::unique_ptr<T[]>>(chunks_[first >> kChunkBits].columns).get() + (first & (kChunk - 1));
+  }
 
   // Allocates `count` contiguous nodes, or returns kNoNode once the budget is spent.
   uint32_t allocate(uint32_t count) {
@@ -49,7 +65,8 @@ class Arena {
         return kNoNode;
       }
       ++current_;
-      chunks_[current_] = std::make_unique<Node[]>(kChunk);
+      chunks_[current_].nodes = std::make_unique<Node[]>(kChunk);
+      chunks_[current_].columns = std::tuple{std::make_unique<Columns[]>(kChunk)...};
       offset_ = 0;
     }
     const uint32_t index = static_cast<uint32_t>(current_) * kChunk + offset_;
@@ -62,8 +79,12 @@ class Arena {
   uint64_t used() const { return used_; }
 
  private:
+  struct Chunk {
+    std::unique_ptr<Node[]> nodes;
+    std::tuple<std::unique_ptr<Columns[]>...> columns;
+  };
   uint64_t max_;
-  std::vector<std::unique_ptr<Node[]>> chunks_;
+  std::vector<Chunk> chunks_;
   std::mutex mutex_;
   std::atomic<bool> full_{false};
   int64_t current_ = -1;

@@ -52,18 +52,29 @@ constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
 // a move that knowledge showed need not be searched (outside the must-play region).
 constexpr uint8_t kUnproven = 0, kMoverWins = 1, kMoverLoses = 2, kPruned = 3;
 
-// One edge of the tree: the move into this node and its statistics, all from
-// the point of view of `mover`, the colour that made the move.
-struct Node {
+// The statistics of one edge of the tree, from the point of view of the colour
+// that made its move; every simulation through the edge's parent writes them.
+struct Counts {
   std::atomic<uint32_t> visits{0};
   std::atomic<uint32_t> wins{0};
   std::atomic<uint32_t> rave_visits{0};
   std::atomic<uint32_t> rave_wins{0};
+};
+
+// The move into a node: a padded cell, or kSwapMove. Kept apart from the rest
+// of the node so that the all-moves-as-first update, which reads every child's
+// move, reads 32 of them per cache line.
+struct Move {
+  int16_t cell = kSwapMove;
+};
+
+// One edge of the tree apart from its Counts and Move: what is known about it,
+// written at expansion and when something is proven.
+struct Node {
   uint32_t first_child = 0;
   // A child whose move wins at once, once one is known (the search then always takes it).
   std::atomic<uint32_t> winning_child{kNoNode};
   uint16_t child_count = 0;
-  int16_t move = kSwapMove;
   uint8_t mover = 0;
   // MCTS-solver: proven by a terminal position or by all (or one winning) children.
   std::atomic<uint8_t> proof{kUnproven};
@@ -79,8 +90,8 @@ constexpr uint8_t kAnalysed = 1;
 // there: the parent's mover added a stone, which only takes connections away.
 constexpr uint8_t unconnected_bit(int c) { return static_cast<uint8_t>(2 << c); }
 
-// The search tree's node pool (arena.h).
-using Tree = Arena<Node>;
+// The search tree's node pool (arena.h), the counts and moves in arrays of their own.
+using Tree = Arena<Node, Counts, Move>;
 
 // The first of children[0, count) with the highest RAVE fraction, compared by
 // cross-multiplying (no division), skipping those proven lost or pruned unless
@@ -94,7 +105,8 @@ using Tree = Arena<Node>;
 // the first) proved the empty 3x3 Rex board lost within 20,000 simulations
 // for 175 of 200 seeds, the scalar cross-multiplying loop for 196 and this
 // one (whose lane order differs from it only in such ties) for 195.
-uint32_t best_rave_child(const Node* children, uint32_t count, float inv_k, bool all, bool small) {
+uint32_t best_rave_child(const Node* children, const Counts* counts, uint32_t count, float inv_k, bool all,
+                         bool small) {
   float best_num = -1.0f, best_den = 1.0f;
   uint32_t best_k = kNoNode, k = 0;
   auto consider = [&](float num, float den, uint32_t i) {
@@ -105,7 +117,7 @@ uint32_t best_rave_child(const Node* children, uint32_t count, float inv_k, bool
     }
   };
 #if defined(__SSE2__)
-  static_assert(sizeof(Node) == 32 && offsetof(Node, wins) == 4 && offsetof(Node, rave_wins) == 12);
+  static_assert(sizeof(Counts) == 16 && offsetof(Counts, wins) == 4 && offsetof(Counts, rave_wins) == 12);
   if (small && count >= 4) {
     // Lane j of kSkip[m] is all ones when bit j of m is set.
     alignas(16) static constexpr uint32_t kSkip[16][4] = {
@@ -118,15 +130,16 @@ uint32_t best_rave_child(const Node* children, uint32_t count, float inv_k, bool
     __m128i top_k = _mm_set1_epi32(-1), lane_k = _mm_setr_epi32(0, 1, 2, 3);
     const unsigned skip_from = all ? 4 : kMoverLoses;
     for (; k + 4 <= count; k += 4) {
-      // The four counts of a node (visits, wins, rave visits, rave wins) are its
-      // first 16 bytes: one load each, then a transpose to one vector per count.
+      // The four counts of a child (visits, wins, rave visits, rave wins) are
+      // 16 bytes: one load each, then a transpose to one vector per count.
       // Plain loads of relaxed counters: a count read mid-update is as good as
       // the one before or after it.
       const Node* c = children + k;
-      __m128 n = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(c)));
-      __m128 w = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 1)));
-      __m128 rn = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 2)));
-      __m128 rw = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 3)));
+      const Counts* q = counts + k;
+      __m128 n = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)));
+      __m128 w = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 1)));
+      __m128 rn = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 2)));
+      __m128 rw = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 3)));
       _MM_TRANSPOSE4_PS(n, w, rn, rw);
       // As rave_fraction: den = rn + n + n * rn * k, num = (1 + rn * k) * w + rw,
       // 1 / 1 when fresh, and -1 / 1 (below every other) when skipped.
@@ -164,9 +177,8 @@ uint32_t best_rave_child(const Node* children, uint32_t count, float inv_k, bool
   (void)small;
 #endif
   for (; k < count; ++k) {
-    const Node& c = children[k];
-    if (!all && c.proof.load(std::memory_order_relaxed) >= kMoverLoses) continue;
-    const RaveFraction f = rave_fraction(c, inv_k);
+    if (!all && children[k].proof.load(std::memory_order_relaxed) >= kMoverLoses) continue;
+    const RaveFraction f = rave_fraction(counts[k], inv_k);
     consider(f.num, f.den, k);
   }
   return best_k;
@@ -363,11 +375,13 @@ uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to) {
     auto [o, n] = queue[head];
     Node& a = from[o];
     Node& b = to[n];
-    b.visits.store(a.visits.load());
-    b.wins.store(a.wins.load());
-    b.rave_visits.store(a.rave_visits.load());
-    b.rave_wins.store(a.rave_wins.load());
-    b.move = a.move;
+    const Counts& ac = from.get<Counts>(o);
+    Counts& bc = to.get<Counts>(n);
+    bc.visits.store(ac.visits.load());
+    bc.wins.store(ac.wins.load());
+    bc.rave_visits.store(ac.rave_visits.load());
+    bc.rave_wins.store(ac.rave_wins.load());
+    to.get<Move>(n) = from.get<Move>(o);
     b.mover = a.mover;
     b.proof.store(a.proof.load());
     b.analysed.store(a.analysed.load());
@@ -409,7 +423,7 @@ void Engine<W>::prepare_tree(const View& view) {
     const int move = h[i].result == MoveResult::Swapped ? kSwapMove : geom_.padded(h[i].cell);
     uint32_t next = kNoNode;
     for (uint32_t c = 0; c < n.child_count; ++c) {
-      if ((*arena_)[n.first_child + c].move == move) next = n.first_child + c;
+      if (arena_->get<Move>(n.first_child + c).cell == move) next = n.first_child + c;
     }
     if (next == kNoNode) reuse = false;
     node = next;
@@ -490,9 +504,8 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
   }
   const uint8_t mover = static_cast<uint8_t>(index_of(ctx.s.to_move));
   for (size_t i = 0; i < ctx.moves.size(); ++i) {
-    Node& c = (*arena_)[block + static_cast<uint32_t>(i)];
-    c.move = static_cast<int16_t>(ctx.moves[i]);
-    c.mover = mover;
+    (*arena_)[block + static_cast<uint32_t>(i)].mover = mover;
+    arena_->get<Move>(block + static_cast<uint32_t>(i)).cell = static_cast<int16_t>(ctx.moves[i]);
   }
   if (prior_ > 0) set_priors(ctx, block, static_cast<uint32_t>(ctx.moves.size()));
   n.first_child = block;
@@ -516,12 +529,13 @@ void Engine<W>::set_priors(const Ctx& ctx, uint32_t first, uint32_t count) {
     local = within_two(local);
   }
   for (uint32_t i = first; i < first + count; ++i) {
-    Node& c = (*arena_)[i];
-    if (c.move < 0) continue;  // the swap
-    const float q = kPriorBase + kPriorLocal * local.test(c.move) + kPriorFriendly * friendly.test(c.move) -
-                    kPriorEdge * (edge_cells_.test(c.move) && quiet.test(c.move));
-    c.rave_visits.store(static_cast<uint32_t>(prior_), std::memory_order_relaxed);
-    c.rave_wins.store(static_cast<uint32_t>(prior_ * q + 0.5f), std::memory_order_relaxed);
+    const int move = arena_->get<Move>(i).cell;
+    if (move < 0) continue;  // the swap
+    const float q = kPriorBase + kPriorLocal * local.test(move) + kPriorFriendly * friendly.test(move) -
+                    kPriorEdge * (edge_cells_.test(move) && quiet.test(move));
+    Counts& counts = arena_->get<Counts>(i);
+    counts.rave_visits.store(static_cast<uint32_t>(prior_), std::memory_order_relaxed);
+    counts.rave_wins.store(static_cast<uint32_t>(prior_ * q + 0.5f), std::memory_order_relaxed);
   }
 }
 
@@ -532,25 +546,25 @@ uint32_t Engine<W>::select(uint32_t index) {
   const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
   if (winning != kNoNode && !lost) return winning;
   const float c_ucb = static_cast<float>(params_.exploration);
-  const float log_n =
-      c_ucb > 0 ? std::log(static_cast<float>(parent.visits.load(std::memory_order_relaxed)) + 1.0f) : 0.0f;
+  const uint32_t parent_visits = arena_->get<Counts>(index).visits.load(std::memory_order_relaxed);
+  const float log_n = c_ucb > 0 ? std::log(static_cast<float>(parent_visits) + 1.0f) : 0.0f;
   const bool opening = index == root_ && opening_root_;
-  Node* const children = arena_->begin_of(parent.first_child);
+  const Node* const children = arena_->begin_of(parent.first_child);
+  const Counts* const counts = arena_->begin_of<Counts>(parent.first_child);
   uint32_t best_k = kNoNode;
   if (!opening && c_ucb == 0) {
-    const bool small = parent.visits.load(std::memory_order_relaxed) < (1u << 31) - (1u << 20);
-    best_k = best_rave_child(children, parent.child_count, inv_k_, lost, small);
+    const bool small = parent_visits < (1u << 31) - (1u << 20);
+    best_k = best_rave_child(children, counts, parent.child_count, inv_k_, lost, small);
   } else {
     // At a swap-opening root or with UCB the RAVE score is adjusted.
     float best = -1.0f;
     for (uint32_t k = 0; k < parent.child_count; ++k) {
-      Node& c = children[k];
-      if (c.proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
-      const RaveFraction f = rave_fraction(c, inv_k_);
+      if (children[k].proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
+      const RaveFraction f = rave_fraction(counts[k], inv_k_);
       float score = f.num / f.den;  // 1 when fresh, then not adjusted
       if (opening && !f.fresh) score = std::min(score, 1.0f - score);
       if (c_ucb > 0 && !f.fresh) {
-        const float n = static_cast<float>(c.visits.load(std::memory_order_relaxed));
+        const float n = static_cast<float>(counts[k].visits.load(std::memory_order_relaxed));
         score += c_ucb * std::sqrt(log_n / (n + 1.0f));
       }
       if (score > best) {
@@ -685,7 +699,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
   // here) and the move into this node added a stone (a swap does not).
   const size_t depth = ctx.path.size();
   uint8_t unconnected = 0;
-  if (depth >= 2 && n.move != kSwapMove) {
+  if (depth >= 2 && arena.get<Move>(index).cell != kSwapMove) {
     unconnected = arena[ctx.path[depth - 2]].analysed.load(std::memory_order_relaxed) & unconnected_bit(pos.mover);
   }
   if (!unconnected) {
@@ -693,7 +707,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
     if (mine.full || mine.semis) {
       // A full connection wins whatever is played; a semi one by its key.
       for (uint32_t i = first; i < end; ++i) {
-        if (mine.full || arena[i].move == mine.key) return settle(i, kMoverWins);
+        if (mine.full || arena.get<Move>(i).cell == mine.key) return settle(i, kMoverWins);
       }
       return;
     }
@@ -710,7 +724,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
     bool any = false;
     for (uint32_t i = first; i < end; ++i) {
       Node& c = arena[i];
-      if (!theirs.intersection.test(c.move) && c.proof.load(std::memory_order_relaxed) == kUnproven) {
+      if (!theirs.intersection.test(arena.get<Move>(i).cell) && c.proof.load(std::memory_order_relaxed) == kUnproven) {
         c.proof.store(kPruned, std::memory_order_relaxed);
       }
       any |= c.proof.load(std::memory_order_relaxed) != kPruned;
@@ -734,12 +748,13 @@ void Engine<W>::simulate(Ctx& ctx) {
   for (;;) {
     Node& n = arena[current];
     if (n.state.load(std::memory_order_acquire) != kExpanded) {
-      const bool ready = current == root_ || n.visits.load(std::memory_order_relaxed) >= params_.expand_threshold;
+      const bool ready =
+          current == root_ || arena.get<Counts>(current).visits.load(std::memory_order_relaxed) >= params_.expand_threshold;
       if (!ready || !expand(current, ctx)) break;
     }
     const bool lost = root_lost_.load(std::memory_order_relaxed);
     if (vc_knowledge_ && n.analysed.load(std::memory_order_relaxed) == 0 &&
-        n.visits.load(std::memory_order_relaxed) >= params_.knowledge_visits) {
+        arena.get<Counts>(current).visits.load(std::memory_order_relaxed) >= params_.knowledge_visits) {
       analyse(current, ctx);
       const uint8_t proof = n.proof.load(std::memory_order_relaxed);
       if ((proof == kMoverWins || proof == kMoverLoses) && !lost) {
@@ -749,7 +764,7 @@ void Engine<W>::simulate(Ctx& ctx) {
     }
     const uint32_t child = select(current);
     Node& c = arena[child];
-    c.visits.fetch_add(1, std::memory_order_relaxed);
+    arena.get<Counts>(child).visits.fetch_add(1, std::memory_order_relaxed);
     ctx.path.push_back(child);
     const uint8_t proof = c.proof.load(std::memory_order_relaxed);
     if (proof != kUnproven && (!lost || c.state.load(std::memory_order_acquire) == kTerminal)) {
@@ -757,36 +772,36 @@ void Engine<W>::simulate(Ctx& ctx) {
       break;
     }
     const Color mover = ctx.s.to_move;
-    if (play_move(ctx.s, geom_, rules_.variant, c.move).connected) {
+    const int move = arena.get<Move>(child).cell;
+    if (play_move(ctx.s, geom_, rules_.variant, move).connected) {
       winner = index_of(winner_of_connection(rules_.variant, mover));
       c.proof.store(winner == index_of(mover) ? kMoverWins : kMoverLoses, std::memory_order_relaxed);
       c.state.store(kTerminal, std::memory_order_release);
       prove(ctx.path);
       break;
     }
-    ctx.last = c.move;
+    ctx.last = move;
     current = child;
   }
   Bitboard<W> final[2] = {ctx.s.stones[0], ctx.s.stones[1]};
   if (winner < 0) winner = index_of(playout(ctx, final));
-  arena[root_].visits.fetch_add(1, std::memory_order_relaxed);
+  arena.get<Counts>(root_).visits.fetch_add(1, std::memory_order_relaxed);
   for (size_t i = 1; i < ctx.path.size(); ++i) {
-    Node& n = arena[ctx.path[i]];
-    if (n.mover == winner) bump(n.wins);
+    if (arena[ctx.path[i]].mover == winner) bump(arena.get<Counts>(ctx.path[i]).wins);
   }
   // All-moves-as-first: every child of a node on the path whose cell its mover
   // ended up owning shares the simulation's result.
   for (size_t i = 0; i + 1 < ctx.path.size(); ++i) {
-    Node& n = arena[ctx.path[i]];
-    Node* const children = arena.begin_of(n.first_child);
-    const int mover = children[0].mover;
+    const Node& n = arena[ctx.path[i]];
+    const Move* const moves = arena.begin_of<Move>(n.first_child);
+    Counts* const counts = arena.begin_of<Counts>(n.first_child);
+    const int mover = arena[n.first_child].mover;
     const Bitboard<W>& owned = final[mover];
-    const uint32_t win = mover == winner;
-    for (uint32_t k = 0; k < n.child_count; ++k) {
-      Node& c = children[k];
-      const uint32_t hit = owned.test(c.move);  // branch-free: the test is a coin toss
-      bump(c.rave_visits, hit);
-      bump(c.rave_wins, hit & win);
+    const uint32_t win = mover == winner, count = n.child_count;
+    for (uint32_t k = 0; k < count; ++k) {
+      const uint32_t hit = owned.test(moves[k].cell);  // branch-free: the test is a coin toss
+      bump(counts[k].rave_visits, hit);
+      bump(counts[k].rave_wins, hit & win);
     }
   }
 }
@@ -808,8 +823,8 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
     if (winning != kNoNode) return winning;
     uint32_t best = kNoNode;
     auto rank = [&](uint32_t i) {
-      const Node& c = arena[i];
-      return std::tuple(c.proof.load() != kMoverLoses, c.visits.load(), c.wins.load());
+      const Counts& c = arena.get<Counts>(i);
+      return std::tuple(arena[i].proof.load() != kMoverLoses, c.visits.load(), c.wins.load());
     };
     for (uint32_t i = n.first_child; i < n.first_child + n.child_count; ++i) {
       if (best == kNoNode || rank(i) > rank(best)) best = i;
@@ -818,20 +833,20 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
   };
   Node& root = arena[root_];
   for (uint32_t i = root.first_child; i < root.first_child + root.child_count; ++i) {
-    Node& c = arena[i];
-    const uint32_t v = c.visits.load();
-    const int cell = geom_.unpadded(c.move);
+    const Node& c = arena[i];
+    const uint32_t v = arena.get<Counts>(i).visits.load();
+    const int cell = geom_.unpadded(arena.get<Move>(i).cell);
     r.visits[cell] = v;
-    r.values[cell] = v ? opening_value(double(c.wins.load()) / v) : -1.0;
+    r.values[cell] = v ? opening_value(double(arena.get<Counts>(i).wins.load()) / v) : -1.0;
     const uint8_t proof = c.proof.load();
     r.proven[cell] = proof == kMoverWins ? 1 : proof == kMoverLoses ? -1 : 0;
   }
   for (uint32_t node = choice(root); node != kNoNode && r.pv.size() < 32;) {
     Node& n = arena[node];
-    r.pv.push_back(geom_.unpadded(n.move));
+    r.pv.push_back(geom_.unpadded(arena.get<Move>(node).cell));
     if (n.state.load() != kExpanded) break;
     node = choice(n);
-    if (node != kNoNode && arena[node].visits.load() == 0) break;
+    if (node != kNoNode && arena.get<Counts>(node).visits.load() == 0) break;
   }
   r.best = r.pv.front();
   double v = r.values[r.best];
@@ -923,7 +938,9 @@ SearchResult Engine<W>::search(const View& view) {
   expand(root_, probe);
   Node& root = (*arena_)[root_];
   uint64_t reused = 0;
-  for (uint32_t i = root.first_child; i < root.first_child + root.child_count; ++i) reused += (*arena_)[i].visits.load();
+  for (uint32_t i = root.first_child; i < root.first_child + root.child_count; ++i) {
+    reused += arena_->get<Counts>(i).visits.load();
+  }
   std::atomic<uint64_t> started{0}, done{0};
   std::atomic<bool> stop{false};
   const uint64_t limit = params_.simulations;

@@ -65,7 +65,7 @@ struct SearchParams {
   int threads = 1;
   // Seed of the random streams.
   uint64_t seed = 0;
-  // Node budget of the tree (about 32 bytes each).
+  // Node budget of the tree (34 bytes each).
   uint64_t max_nodes = 16'000'000;
   // Keep the subtree of the position reached when the game goes on.
   bool reuse_tree = true;
