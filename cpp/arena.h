@@ -8,8 +8,10 @@
 // it only reads (two threads then pass fewer lines back and forth) and a loop
 // over one field reads only that field's lines; at most `max_nodes` are
 // handed out, after which `allocate` returns kNoNode and the search stops
-// growing its tree (memory stays bounded). `allocate` is thread-safe; reading
-// and writing nodes is the caller's business (atomics in the node types).
+// growing its tree (memory stays bounded). `allocate` is thread-safe, and
+// the next chunk is made (zeroed) outside its lock by the thread that passes
+// the middle of the current one, so that other threads need not wait for it;
+// reading and writing nodes is the caller's business (atomics in the node types).
 #pragma once
 
 #include <atomic>
@@ -54,7 +56,7 @@ class Arena {
   // Allocates `count` contiguous nodes, or returns kNoNode once the budget is spent.
   uint32_t allocate(uint32_t count) {
     if (full_.load(std::memory_order_relaxed)) return kNoNode;
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
     if (used_ + count > max_) {
       full_.store(true, std::memory_order_relaxed);
       return kNoNode;
@@ -65,13 +67,22 @@ class Arena {
         return kNoNode;
       }
       ++current_;
-      chunks_[current_].nodes = std::make_unique<Node[]>(kChunk);
-      chunks_[current_].columns = std::tuple{std::make_unique<Columns[]>(kChunk)...};
+      chunks_[current_] = spare_.nodes ? std::move(spare_) : make_chunk();
       offset_ = 0;
     }
     const uint32_t index = static_cast<uint32_t>(current_) * kChunk + offset_;
     offset_ += count;
     used_ += count;
+    const bool make_spare = offset_ > kChunk / 2 && !spare_.nodes && !making_spare_ &&
+                            current_ + 1 < static_cast<int64_t>(chunks_.size()) && used_ < max_;
+    if (make_spare) {
+      making_spare_ = true;
+      lock.unlock();
+      Chunk spare = make_chunk();
+      lock.lock();
+      spare_ = std::move(spare);
+      making_spare_ = false;
+    }
     return index;
   }
 
@@ -83,6 +94,9 @@ class Arena {
     std::unique_ptr<Node[]> nodes;
     std::tuple<std::unique_ptr<Columns[]>...> columns;
   };
+  // A chunk of zeroed nodes and columns.
+  static Chunk make_chunk() { return {std::make_unique<Node[]>(kChunk), {std::make_unique<Columns[]>(kChunk)...}}; }
+
   uint64_t max_;
   std::vector<Chunk> chunks_;
   std::mutex mutex_;
@@ -90,6 +104,9 @@ class Arena {
   int64_t current_ = -1;
   uint32_t offset_ = 0;
   uint64_t used_ = 0;
+  // The next chunk once made, and whether a thread is making it.
+  Chunk spare_;
+  bool making_spare_ = false;
 };
 
 }  // namespace hexengine

@@ -1,11 +1,14 @@
 // Unit tests of the C++ core on its own, without Python.
 // Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "arena.h"
 #include "errors.h"
 #include "game.h"
 #include "notation.h"
@@ -170,6 +173,54 @@ void test_board_follows() {
   }
 }
 
+// The node pool hands out disjoint zeroed blocks, each inside one chunk, from
+// one thread or several (whose spare chunks are made outside the lock), and
+// stops at its budget.
+void test_arena() {
+  struct Tag {
+    uint32_t owner = 0;
+  };
+  using Pool = Arena<Tag, int16_t>;
+  constexpr uint32_t kThreads = 2, kBlocks = 6000;
+  const uint64_t budget = 4 * Pool::kChunk;
+  Pool pool(budget);
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> got(kThreads);
+  auto work = [&](uint32_t t) {
+    std::mt19937 rng(t);
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+      const uint32_t count = 1 + rng() % 130, first = pool.allocate(count);
+      if (first == kNoNode) break;
+      got[t].push_back({first, count});
+      for (uint32_t i = first; i < first + count; ++i) {
+        CHECK(pool[i].owner == 0 && pool.get<int16_t>(i) == 0);
+        pool[i].owner = t + 1;
+        pool.get<int16_t>(i) = static_cast<int16_t>(t + 1);
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (uint32_t t = 0; t < kThreads; ++t) threads.emplace_back(work, t);
+  for (auto& th : threads) th.join();
+  std::vector<std::pair<uint32_t, uint32_t>> all;
+  uint64_t handed = 0;
+  for (uint32_t t = 0; t < kThreads; ++t) {
+    for (auto [first, count] : got[t]) {
+      CHECK((first & (Pool::kChunk - 1)) + count <= Pool::kChunk);  // one chunk
+      CHECK(pool.begin_of(first) + (count - 1) == &pool[first + count - 1]);
+      CHECK(pool.begin_of<int16_t>(first) == &pool.get<int16_t>(first));
+      for (uint32_t i = first; i < first + count; ++i) {
+        CHECK(pool[i].owner == t + 1 && pool.get<int16_t>(i) == static_cast<int16_t>(t + 1));
+      }
+      all.push_back({first, count});
+      handed += count;
+    }
+  }
+  std::sort(all.begin(), all.end());
+  for (size_t k = 1; k < all.size(); ++k) CHECK(all[k - 1].first + all[k - 1].second <= all[k].first);
+  CHECK(handed == pool.used() && handed <= budget && handed > budget - 130 * kThreads - Pool::kChunk);
+  CHECK(pool.allocate(1) == kNoNode);  // the budget is spent: it stays spent
+}
+
 }  // namespace
 
 int main() {
@@ -180,5 +231,6 @@ int main() {
   test_rex();
   test_random_games();
   test_board_follows();
+  test_arena();
   return testing::finish("core tests");
 }
