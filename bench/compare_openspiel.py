@@ -116,7 +116,8 @@ def main() -> None:
 
     def row(name: str, ours: float, theirs: float | None) -> None:
         rows.append((name, ours, theirs))
-        ratio = f"{ours / theirs:8.1f}x" if theirs else "        -"
+        digits = 2 if theirs and ours < 10 * theirs else 1  # 1.74x, 13.8x
+        ratio = f"{ours / theirs:8.{digits}f}x" if theirs else "        -"
         theirs_text = f"{theirs:14,.0f}" if theirs else f"{'-':>14}"
         print(f"{name:<44}{ours:14,.0f}{theirs_text}{ratio}", flush=True)
 
