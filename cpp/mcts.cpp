@@ -748,8 +748,8 @@ void Engine<W>::simulate(Ctx& ctx) {
   for (;;) {
     Node& n = arena[current];
     if (n.state.load(std::memory_order_acquire) != kExpanded) {
-      const bool ready =
-          current == root_ || arena.get<Counts>(current).visits.load(std::memory_order_relaxed) >= params_.expand_threshold;
+      const uint32_t visits = arena.get<Counts>(current).visits.load(std::memory_order_relaxed);
+      const bool ready = current == root_ || visits >= params_.expand_threshold;
       if (!ready || !expand(current, ctx)) break;
     }
     const bool lost = root_lost_.load(std::memory_order_relaxed);
