@@ -834,10 +834,11 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
   Node& root = arena[root_];
   for (uint32_t i = root.first_child; i < root.first_child + root.child_count; ++i) {
     const Node& c = arena[i];
-    const uint32_t v = arena.get<Counts>(i).visits.load();
+    const Counts& counts = arena.get<Counts>(i);
+    const uint32_t v = counts.visits.load();
     const int cell = geom_.unpadded(arena.get<Move>(i).cell);
     r.visits[cell] = v;
-    r.values[cell] = v ? opening_value(double(arena.get<Counts>(i).wins.load()) / v) : -1.0;
+    r.values[cell] = v ? opening_value(double(counts.wins.load()) / v) : -1.0;
     const uint8_t proof = c.proof.load();
     r.proven[cell] = proof == kMoverWins ? 1 : proof == kMoverLoses ? -1 : 0;
   }
@@ -909,7 +910,7 @@ SearchResult Engine<W>::search(const View& view) {
     limits.max_nodes = params_.solver_nodes;
     limits.max_memory = 64ull << 20;
     if (params_.seconds > 0) limits.max_seconds = params_.seconds / 2;
-    const auto [red, blue] = shown_stones(view, geom_);
+    const Board red = Board::from(root_state_.stones[0]), blue = Board::from(root_state_.stones[1]);
     const SolveResult solved = solve(rules_, red, blue, root_state_.to_move, limits);
     if (solved.winner == root_state_.to_move && solved.best_move >= 0) {
       return decided(geom_.padded(solved.best_move), "solved", true);
