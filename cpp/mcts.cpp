@@ -14,6 +14,7 @@
 #include "arena.h"
 #include "dark_search.h"
 #include "errors.h"
+#include "patterns.h"
 #include "playout.h"
 #include "rng.h"
 #include "search_engine.h"
@@ -37,15 +38,12 @@ namespace {
 constexpr uint64_t kSwindlePlayouts = 1000;
 
 // The Hex move prior (SearchParams::prior): a fresh child's AMAF value starts
-// at kPriorBase, plus kPriorLocal within two steps of the move just played,
-// plus kPriorFriendly within two steps of a stone of the mover, minus
-// kPriorEdge on the rim with no stone within two steps. Guessed once, then
-// checked in 11x11 self-play against no prior, 200 games each: at 2,000
-// simulations these won 63% and 58% (two seeds), at 20,000 56.5%. Variants
-// at 2,000, on a build whose root move lacked the local term (these: 66.5%):
-// no local term 45.5%, local 0.2 59.5%, no friendly term 58%, edge 0 or 0.3
-// 57% and 65%, 10 or 100 visits 54% and 57.5%.
-constexpr float kPriorBase = 0.5f, kPriorLocal = 0.1f, kPriorFriendly = 0.05f, kPriorEdge = 0.15f;
+// at 0.5 plus kPriorScale times its learned log-weight (patterns.h) above the
+// mean of its siblings', kept within [kPriorLow, kPriorHigh].
+// Chosen in 11x11 self-play at 2,000 simulations against the guessed prior
+// this replaced, 200 games each (--seed 1): scale 0.02, 0.035, 0.05, 0.07, 0.1,
+// 0.2 and 0.35 won 53%, 50.5%, 63%, 50%, 51%, 41.5% and 34.5%.
+constexpr float kPriorScale = 0.05f, kPriorLow = 0.1f, kPriorHigh = 0.9f;
 
 constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
 // What is proven about a node, for the colour that moved into it; kPruned marks
@@ -244,6 +242,7 @@ class Engine final : public EngineBase {
         info_(geom_),
         board_(Bitboard<W>::from(geom_.on_board)),
         rings_(make_rings(geom_, W * 64)),
+        patterns_(geom_),
         blank_cells_(W * 64 + 2, kOffBoard),
         inv_k_(static_cast<float>(1.0 / params.rave_equivalence)) {
     board_.for_each([&](int p) { blank_cells_[p] = kFree; });
@@ -252,7 +251,6 @@ class Engine final : public EngineBase {
     for (int c = 0; c < 2; ++c) {
       first_edge_[c] = Bitboard<W>::from(geom_.first_edge[c]);
       second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
-      edge_cells_ = edge_cells_ | first_edge_[c] | second_edge_[c];
     }
     vc_knowledge_ = params.knowledge && params.knowledge_visits > 0 && !is_misere(rules.variant);
     prior_ = params.knowledge && !is_misere(rules.variant) ? static_cast<float>(params.prior) : 0.0f;
@@ -271,6 +269,7 @@ class Engine final : public EngineBase {
     std::vector<int> pos = std::vector<int>(W * 64, -1);
     std::vector<uint8_t> cells;  // the playout's board for its patterns (kFree...)
     std::vector<int> moves;
+    std::vector<float> weights = std::vector<float>(W * 64 + 1);  // set_priors' scratch
     int last = -1;
     std::unique_ptr<solver::VcBuilder<W>> vc;  // made on first use
   };
@@ -289,11 +288,9 @@ class Engine final : public EngineBase {
   bool swap_possible(int actions) const { return rules_.swap != SwapForm::Off && actions == 1; }
   // Expands leaf `index` at position `s`; false if another thread does or the budget is spent.
   bool expand(uint32_t index, Ctx& ctx);
-  // The cells of `x` and those at most two steps from it, on the board.
-  Bitboard<W> within_two(const Bitboard<W>& x) const;
   // Hex: starts the AMAF counts of children [first, first + count) of the node
   // at ctx.s (reached by ctx.last) at the move prior, `prior_` virtual visits.
-  void set_priors(const Ctx& ctx, uint32_t first, uint32_t count);
+  void set_priors(Ctx& ctx, uint32_t first, uint32_t count);
   // The child of `index` to descend into.
   uint32_t select(uint32_t index);
   // One simulation from the root.
@@ -324,11 +321,11 @@ class Engine final : public EngineBase {
   Bitboard<W> board_;
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
-  // The cells on the board's rim: the edge cells of both colours.
-  Bitboard<W> edge_cells_;
   // Hex: virtual AMAF visits of the move prior at expansion (0: none).
   float prior_ = 0.0f;
   std::vector<Ring> rings_;
+  // The prior's local patterns on this board.
+  PatternReader patterns_;
   // The empty board as playout() keeps it: kFree on the board, the edges at
   // the two guards, kOffBoard elsewhere.
   std::vector<uint8_t> blank_cells_;
@@ -515,24 +512,25 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 }
 
 template <int W>
-Bitboard<W> Engine<W>::within_two(const Bitboard<W>& x) const {
-  return dilate(dilate(x, geom_.stride) & board_, geom_.stride) & board_;
-}
-
-template <int W>
-void Engine<W>::set_priors(const Ctx& ctx, uint32_t first, uint32_t count) {
-  const Bitboard<W> friendly = within_two(ctx.s.stones[index_of(ctx.s.to_move)]);
-  const Bitboard<W> quiet = board_.andnot(within_two(ctx.s.occupied()));
-  Bitboard<W> local;
-  if (ctx.last >= 0) {
-    local.set(ctx.last);
-    local = within_two(local);
-  }
+void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
+  std::vector<uint8_t>& cells = ctx.cells;  // the playout refills it
+  cells = blank_cells_;
+  for (int c = 0; c < 2; ++c) ctx.s.stones[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
+  float* weights = ctx.weights.data();
+  float sum = 0.0f;
+  int scored = 0;
   for (uint32_t i = first; i < first + count; ++i) {
     const int move = arena_->get<Move>(i).cell;
     if (move < 0) continue;  // the swap
-    const float q = kPriorBase + kPriorLocal * local.test(move) + kPriorFriendly * friendly.test(move) -
-                    kPriorEdge * (edge_cells_.test(move) && quiet.test(move));
+    const uint32_t key = canonical_key(patterns_.key(cells.data(), move, ctx.s.to_move));
+    weights[i - first] = prior_weight(key, patterns_.last_move(move, ctx.last));
+    sum += weights[i - first];
+    ++scored;
+  }
+  const float mean = scored > 0 ? sum / static_cast<float>(scored) : 0.0f;
+  for (uint32_t i = first; i < first + count; ++i) {
+    if (arena_->get<Move>(i).cell < 0) continue;
+    const float q = std::clamp(0.5f + kPriorScale * (weights[i - first] - mean), kPriorLow, kPriorHigh);
     Counts& counts = arena_->get<Counts>(i);
     counts.rave_visits.store(static_cast<uint32_t>(prior_), std::memory_order_relaxed);
     counts.rave_wins.store(static_cast<uint32_t>(prior_ * q + 0.5f), std::memory_order_relaxed);

@@ -8,9 +8,9 @@
 // (all-moves-as-first values blended in by Silver's schedule), pattern
 // playouts in Hex (bridge and edge-template saves; Rex fills the board at
 // random, optionally avoiding suicide in the endgame), and knowledge at every
-// expansion: in Hex each new child's AMAF value starts at a move prior (above
-// even near the last move and the mover's stones, below on an empty stretch
-// of the rim), an immediate win is the only child, a single opponent threat must
+// expansion: in Hex each new child's AMAF value starts at a move prior
+// (learned weights of its local pattern and its distance from the last move,
+// patterns.h), an immediate win is the only child, a single opponent threat must
 // be blocked, and in Rex a move completing your own chain is pruned while any
 // other move exists. At the root, a win in one,
 // a forced block or a single non-losing move is returned without search, and
@@ -100,9 +100,9 @@ struct SearchParams {
   // gets `solver_nodes` nodes; all of them together half of `seconds`, if set.
   bool swindle = true;
   // Hex: weight, in virtual AMAF visits, of the move prior given to each new
-  // child: above even near the last move and near the mover's own stones,
-  // below even on an empty stretch of the rim (0 turns it off; with
-  // `knowledge` off it is off too).
+  // child, whose value is above or below even by the learned weight of the
+  // child's local pattern (patterns.h; 0 turns it off; with `knowledge` off it
+  // is off too).
   double prior = 30.0;
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;

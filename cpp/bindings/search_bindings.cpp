@@ -6,6 +6,7 @@
 #include "errors.h"
 #include "game.h"
 #include "mcts.h"
+#include "patterns.h"
 #include "playout.h"
 
 namespace hexengine::bindings {
@@ -75,6 +76,23 @@ void bind_search(py::module_& m) {
         return floor_playouts(rows, cols, n, seed);
       },
       "Benchmark floor: shuffle, fill and check an empty board n times; returns Red's wins.");
+
+  m.def(
+      "cell_patterns",
+      [](const View& view) {
+        const CellPatterns p = cell_patterns(view);
+        const int rows = view.rules.rows, cols = view.rules.cols;
+        py::array_t<int32_t> key({rows, cols}), inner({rows, cols});
+        py::array_t<int8_t> last({rows, cols});
+        py::array_t<float> weight({rows, cols});
+        std::copy(p.key.begin(), p.key.end(), key.mutable_data());
+        std::copy(p.inner.begin(), p.inner.end(), inner.mutable_data());
+        std::copy(p.last.begin(), p.last.end(), last.mutable_data());
+        std::copy(p.weight.begin(), p.weight.end(), weight.mutable_data());
+        return py::make_tuple(key, inner, last, weight);
+      },
+      py::arg("view"),
+      "Per cell for the player to move: (pattern key, neighbours' key, last-move class, prior log-weight).");
 
   py::class_<Mcts>(m, "Mcts")
       .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,

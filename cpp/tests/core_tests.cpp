@@ -12,6 +12,7 @@
 #include "errors.h"
 #include "game.h"
 #include "notation.h"
+#include "patterns.h"
 
 #include "check.h"
 
@@ -221,6 +222,53 @@ void test_arena() {
   CHECK(pool.allocate(1) == kNoNode);  // the budget is spent: it stays spent
 }
 
+// Pattern keys read the board as the player to move sees it: Blue's key of a
+// cell is Red's key of the mirrored cell on the transposed board with the
+// colours exchanged, a half turn of the board turns every key, and cells off
+// the board read as kPatOff.
+void test_patterns() {
+  const int n = 7;
+  const Geometry g = make_geometry(n, n);
+  const PatternReader reader(g);
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<uint8_t> cells(kMaxBits, 0), transposed(kMaxBits, 0), turned(kMaxBits, 0);
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const uint8_t x = static_cast<uint8_t>(rng() % 3);
+        cells[g.padded(r, c)] = x;
+        transposed[g.padded(c, r)] = static_cast<uint8_t>(x == 0 ? 0 : 3 - x);
+        turned[g.padded(n - 1 - r, n - 1 - c)] = x;
+      }
+    }
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const int p = g.padded(r, c), t = g.padded(c, r), h = g.padded(n - 1 - r, n - 1 - c);
+        for (Color mover : {Color::Red, Color::Blue}) {
+          const uint32_t key = reader.key(cells.data(), p, mover);
+          CHECK(key < (1u << kPatternBits));
+          CHECK(reader.key(transposed.data(), t, opponent(mover)) == key);
+          CHECK(reader.key(turned.data(), h, mover) == turned_key(key));
+          CHECK(canonical_key(turned_key(key)) == canonical_key(key));
+          CHECK(inner_key(turned_key(key)) == inner_key(key));
+        }
+      }
+    }
+  }
+  // At a1 (the top-left corner) only the steps right, down and down-right stay on the board.
+  std::vector<uint8_t> empty(kMaxBits, 0);
+  uint32_t corner = 0;
+  for (int i = 0; i < kPatternCells; ++i) corner |= (i == 0 || i == 1 || i == 3 ? kPatEmpty : kPatOff) << (2 * i);
+  CHECK(reader.key(empty.data(), g.padded(0, 0), Color::Red) == corner);
+  CHECK(reader.key(empty.data(), g.padded(0, 0), Color::Blue) == corner);
+  CHECK(reader.key(empty.data(), g.padded(3, 3), Color::Blue) == 0);
+  // Where the last move lies.
+  CHECK(reader.last_move(g.padded(3, 3), g.padded(3, 4)) == LastMove::Adjacent);
+  CHECK(reader.last_move(g.padded(3, 3), g.padded(4, 4)) == LastMove::Bridge);
+  CHECK(reader.last_move(g.padded(3, 3), g.padded(3, 5)) == LastMove::Elsewhere);
+  CHECK(reader.last_move(g.padded(3, 3), -1) == LastMove::Elsewhere);
+}
+
 }  // namespace
 
 int main() {
@@ -232,5 +280,6 @@ int main() {
   test_random_games();
   test_board_follows();
   test_arena();
+  test_patterns();
   return testing::finish("core tests");
 }

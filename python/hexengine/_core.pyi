@@ -166,6 +166,9 @@ class ReferenceSearch:
 # Random playouts and the search (search_bindings.cpp).
 def random_playouts(game: Game, n: int, seed: int, threads: int) -> tuple[int, int]: ...
 def floor_playouts(rows: int, cols: int, n: int, seed: int) -> int: ...
+def cell_patterns(
+    view: View,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.float32]]: ...
 
 class Mcts:
     def __init__(

@@ -125,9 +125,10 @@ class MCTSBot:
     visits at which a move's own value and its all-moves-as-first value weigh
     the same) defaults to the variant's: 3,000 in Rex, 1,000 otherwise. In
     Hex each new move in the tree starts with a prior worth ``prior`` virtual
-    all-moves-as-first visits: a little above even within two steps of the
-    move just played or of the mover's own stones, below even on an empty
-    stretch of the board's rim (``prior=0`` turns it off).
+    all-moves-as-first visits, above or below even as the move's local
+    pattern (its twelve surrounding cells) and its distance from the move
+    just played were learned to be likely or not in self-play
+    (``prior=0`` turns it off).
 
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes): a proven win is played at once. A

@@ -1,0 +1,90 @@
+// Local patterns for the Hex move prior: the twelve cells around a cell (its
+// six neighbours and its six bridge partners) as the player to move sees them,
+// and the weights learned for them from self-play (tools/train_prior.py).
+//
+// Contract: a pattern key holds two bits per pattern cell, cell k at bits 2k:
+// kPatEmpty, kPatOwn (a stone of the player to move), kPatTheirs, or kPatOff
+// (off the board). Cells are read for a mover who joins top and bottom; for
+// Blue the board is read transposed (a symmetry of the hex grid), so one table
+// serves both colours. Cell k + 6 is cell k turned half a turn, so
+// canonical_key folds the board's 180-degree symmetry. A PatternReader is made
+// for one geometry and reads only that board's cells.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "geometry.h"
+#include "view.h"
+
+namespace hexengine {
+
+// What a pattern cell holds.
+constexpr uint32_t kPatEmpty = 0, kPatOwn = 1, kPatTheirs = 2, kPatOff = 3;
+// Cells in a full pattern; its first six (three neighbours, three bridge
+// partners) turned half a turn are its last six.
+constexpr int kPatternCells = 12;
+// Bits of a full pattern key.
+constexpr int kPatternBits = 2 * kPatternCells;
+
+// Where the move just played lies from a cell: a neighbour, a bridge partner,
+// or elsewhere (also: no move yet).
+enum class LastMove : int { Adjacent = 0, Bridge = 1, Elsewhere = 2 };
+
+// The pattern key turned half a turn.
+constexpr uint32_t turned_key(uint32_t key) { return (key >> 12) | ((key & 0xfffu) << 12); }
+// The smaller of a key and its half-turn: one key per pattern up to symmetry.
+constexpr uint32_t canonical_key(uint32_t key) { return key < turned_key(key) ? key : turned_key(key); }
+// The key of the six neighbours alone (pattern cells 0-2 and 6-8), canonical:
+// 12 bits, neighbour k at bits 2k for k < 3 and at bits 2(k - 3) for 6 <= k < 9.
+constexpr uint32_t inner_key(uint32_t key) {
+  const uint32_t a = key & 0x3fu, b = (key >> 12) & 0x3fu;
+  return a < b ? a | b << 6 : b | a << 6;
+}
+
+// The pattern cells of every cell of one board, for each mover.
+class PatternReader {
+ public:
+  explicit PatternReader(const Geometry& g);
+  // The key (not canonical) of padded cell `p` for `mover`; `cells` holds each
+  // padded cell's content, 0 empty, 1 + the colour index of a stone.
+  uint32_t key(const uint8_t* cells, int p, Color mover) const {
+    const std::array<int16_t, kPatternCells>& at = cells_[index_of(mover)][p];
+    const uint8_t* own = kRelative[index_of(mover)];
+    uint32_t k = 0;
+    for (int i = 0; i < kPatternCells; ++i) k |= (at[i] < 0 ? kPatOff : own[cells[at[i]]]) << (2 * i);
+    return k;
+  }
+  // Where `last` (a padded cell, or -1) lies from padded cell `p`.
+  LastMove last_move(int p, int last) const;
+
+ private:
+  // Cell contents (0 empty, 1 Red, 2 Blue) as the mover sees them.
+  static constexpr uint8_t kRelative[2][3] = {{kPatEmpty, kPatOwn, kPatTheirs}, {kPatEmpty, kPatTheirs, kPatOwn}};
+  // Per mover, per padded cell: the padded pattern cells, -1 off the board.
+  std::vector<std::array<int16_t, kPatternCells>> cells_[2];
+};
+
+// The learned log-weight of a move with canonical full key `key` (falling
+// back on its neighbours' key when the full one was too rare to learn) and
+// the last move at `last`; higher is a likelier move. Zero is an average move.
+float prior_weight(uint32_t key, LastMove last);
+
+// The padded cell of the stone the opponent of the player to move placed
+// last in `view`, or -1 (no move yet, or a swap).
+int last_placed(const View& view, const Geometry& g);
+
+// The prior's view of every cell of a board, row by row.
+struct CellPatterns {
+  std::vector<int32_t> key;    // canonical full pattern key; -1 on a stone
+  std::vector<int32_t> inner;  // canonical key of the six neighbours; -1 on a stone
+  std::vector<int8_t> last;    // where the last move lies (LastMove); -1 on a stone
+  std::vector<float> weight;   // prior_weight with the last move; NaN on a stone
+};
+
+// The patterns of the cells of `view` for its player to move. Throws
+// RulesError if the game is over or the view hides stones (Dark Hex).
+CellPatterns cell_patterns(const View& view);
+
+}  // namespace hexengine
