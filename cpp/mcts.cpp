@@ -243,6 +243,7 @@ class Engine final : public EngineBase {
         board_(Bitboard<W>::from(geom_.on_board)),
         rings_(make_rings(geom_, W * 64)),
         patterns_(geom_),
+        prior_weights_(&PriorWeights::shipped()),
         blank_cells_(W * 64 + 2, kOffBoard),
         inv_k_(static_cast<float>(1.0 / params.rave_equivalence)) {
     board_.for_each([&](int p) { blank_cells_[p] = kFree; });
@@ -269,7 +270,10 @@ class Engine final : public EngineBase {
     std::vector<int> pos = std::vector<int>(W * 64, -1);
     std::vector<uint8_t> cells;  // the playout's board for its patterns (kFree...)
     std::vector<int> moves;
-    std::vector<float> weights = std::vector<float>(W * 64 + 1);  // set_priors' scratch
+    // set_priors' scratch: weights of the children, and where the last move
+    // lies from each cell (LastMove; Elsewhere between calls).
+    std::vector<float> weights = std::vector<float>(W * 64 + 1);
+    std::vector<LastMove> near_last = std::vector<LastMove>(W * 64, LastMove::Elsewhere);
     int last = -1;
     std::unique_ptr<solver::VcBuilder<W>> vc;  // made on first use
   };
@@ -324,8 +328,9 @@ class Engine final : public EngineBase {
   // Hex: virtual AMAF visits of the move prior at expansion (0: none).
   float prior_ = 0.0f;
   std::vector<Ring> rings_;
-  // The prior's local patterns on this board.
+  // The prior's local patterns on this board, and their learned weights.
   PatternReader patterns_;
+  const PriorWeights* prior_weights_;
   // The empty board as playout() keeps it: kFree on the board, the edges at
   // the two guards, kOffBoard elsewhere.
   std::vector<uint8_t> blank_cells_;
@@ -516,6 +521,12 @@ void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
   std::vector<uint8_t>& cells = ctx.cells;  // the playout refills it
   cells = blank_cells_;
   for (int c = 0; c < 2; ++c) ctx.s.stones[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
+  if (ctx.last >= 0) {
+    const std::array<int16_t, kPatternCells>& around = patterns_.around(ctx.last);
+    for (int k = 0; k < kPatternCells; ++k) {
+      if (around[k] >= 0) ctx.near_last[around[k]] = pattern_cell_kind(k);
+    }
+  }
   float* weights = ctx.weights.data();
   float sum = 0.0f;
   int scored = 0;
@@ -523,9 +534,14 @@ void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
     const int move = arena_->get<Move>(i).cell;
     if (move < 0) continue;  // the swap
     const uint32_t key = canonical_key(patterns_.key(cells.data(), move, ctx.s.to_move));
-    weights[i - first] = prior_weight(key, patterns_.last_move(move, ctx.last));
+    weights[i - first] = prior_weights_->weight(key, ctx.near_last[move]);
     sum += weights[i - first];
     ++scored;
+  }
+  if (ctx.last >= 0) {
+    for (int16_t p : patterns_.around(ctx.last)) {
+      if (p >= 0) ctx.near_last[p] = LastMove::Elsewhere;
+    }
   }
   const float mean = scored > 0 ? sum / static_cast<float>(scored) : 0.0f;
   for (uint32_t i = first; i < first + count; ++i) {

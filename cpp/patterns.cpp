@@ -1,6 +1,7 @@
 #include "patterns.h"
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "errors.h"
@@ -15,43 +16,7 @@ namespace {
 constexpr int kStepRow[kPatternCells] = {0, 1, 1, 1, 2, 1, 0, -1, -1, -1, -2, -1};
 constexpr int kStepCol[kPatternCells] = {1, 0, -1, 1, -1, -2, -1, 0, 1, -1, 1, 2};
 
-// A learned log-weight.
-struct PatternWeight {
-  uint32_t key;
-  float weight;
-};
-
 #include "prior_weights.inc"
-
-// Learned weights by key, in an open-addressed table (keys have 24 bits, so
-// kNoKey marks a free slot).
-class WeightTable {
- public:
-  template <size_t N>
-  explicit WeightTable(const PatternWeight (&weights)[N]) {
-    size_t size = 16;
-    while (size < 2 * N) size *= 2;
-    slots_.assign(size, PatternWeight{kNoKey, 0.0f});
-    mask_ = size - 1;
-    for (const PatternWeight& w : weights) slots_[probe(w.key)] = w;
-  }
-  // The weight of `key`; false if it was not learned.
-  bool find(uint32_t key, float& weight) const {
-    const PatternWeight& slot = slots_[probe(key)];
-    weight = slot.weight;
-    return slot.key == key;
-  }
-
- private:
-  static constexpr uint32_t kNoKey = 0xffffffffu;
-  size_t probe(uint32_t key) const {
-    size_t i = (key * 0x9e3779b1u) & mask_;
-    while (slots_[i].key != kNoKey && slots_[i].key != key) i = (i + 1) & mask_;
-    return i;
-  }
-  std::vector<PatternWeight> slots_;
-  size_t mask_ = 0;
-};
 
 }  // namespace
 
@@ -77,18 +42,31 @@ LastMove PatternReader::last_move(int p, int last) const {
   if (last < 0) return LastMove::Elsewhere;
   const std::array<int16_t, kPatternCells>& at = cells_[0][p];
   for (int i = 0; i < kPatternCells; ++i) {
-    if (at[i] == last) return (i % 6) < 3 ? LastMove::Adjacent : LastMove::Bridge;
+    if (at[i] == last) return pattern_cell_kind(i);
   }
   return LastMove::Elsewhere;
 }
 
-float prior_weight(uint32_t key, LastMove last) {
-  static const WeightTable full(kFullPatternWeights);
-  static const WeightTable inner(kInnerPatternWeights);
-  float w = 0.0f;
-  if (!full.find(key, w) && !inner.find(inner_key(key), w)) w = 0.0f;
-  return w + kLastMoveWeights[static_cast<int>(last)];
+std::vector<PatternWeight> PriorWeights::make_table(const PatternWeight* weights, size_t count) {
+  size_t size = 16;
+  while (size < 2 * count) size *= 2;
+  std::vector<PatternWeight> table(size, PatternWeight{kNoKey, 0.0f});
+  for (size_t i = 0; i < count; ++i) table[slot(table, weights[i].key)] = weights[i];
+  return table;
 }
+
+PriorWeights::PriorWeights()
+    : full_(make_table(kFullPatternWeights, std::size(kFullPatternWeights))),
+      inner_(make_table(kInnerPatternWeights, std::size(kInnerPatternWeights))) {
+  for (int i = 0; i < 3; ++i) last_[i] = kLastMoveWeights[i];
+}
+
+const PriorWeights& PriorWeights::shipped() {
+  static const PriorWeights weights;
+  return weights;
+}
+
+float prior_weight(uint32_t key, LastMove last) { return PriorWeights::shipped().weight(key, last); }
 
 int last_placed(const View& view, const Geometry& g) {
   if (view.history.empty() || !view.to_move) return -1;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -32,12 +33,16 @@ constexpr int kPatternBits = 2 * kPatternCells;
 // or elsewhere (also: no move yet).
 enum class LastMove : int { Adjacent = 0, Bridge = 1, Elsewhere = 2 };
 
+// How pattern cell k lies from the pattern's centre.
+constexpr LastMove pattern_cell_kind(int k) { return k % 6 < 3 ? LastMove::Adjacent : LastMove::Bridge; }
+
 // The pattern key turned half a turn.
 constexpr uint32_t turned_key(uint32_t key) { return (key >> 12) | ((key & 0xfffu) << 12); }
 // The smaller of a key and its half-turn: one key per pattern up to symmetry.
 constexpr uint32_t canonical_key(uint32_t key) { return key < turned_key(key) ? key : turned_key(key); }
-// The key of the six neighbours alone (pattern cells 0-2 and 6-8), canonical:
-// 12 bits, neighbour k at bits 2k for k < 3 and at bits 2(k - 3) for 6 <= k < 9.
+// The 12-bit key of the six neighbours alone: pattern cells 0-2 and cells
+// 6-8 as two 6-bit halves, the smaller half low, so that a half turn (which
+// exchanges the halves) keeps it.
 constexpr uint32_t inner_key(uint32_t key) {
   const uint32_t a = key & 0x3fu, b = (key >> 12) & 0x3fu;
   return a < b ? a | b << 6 : b | a << 6;
@@ -58,6 +63,8 @@ class PatternReader {
   }
   // Where `last` (a padded cell, or -1) lies from padded cell `p`.
   LastMove last_move(int p, int last) const;
+  // The padded pattern cells of padded cell `p` (for Red; -1 off the board).
+  const std::array<int16_t, kPatternCells>& around(int p) const { return cells_[0][p]; }
 
  private:
   // Cell contents (0 empty, 1 Red, 2 Blue) as the mover sees them.
@@ -66,9 +73,47 @@ class PatternReader {
   std::vector<std::array<int16_t, kPatternCells>> cells_[2];
 };
 
-// The learned log-weight of a move with canonical full key `key` (falling
-// back on its neighbours' key when the full one was too rare to learn) and
-// the last move at `last`; higher is a likelier move. Zero is an average move.
+// A learned log-weight.
+struct PatternWeight {
+  uint32_t key;
+  float weight;
+};
+
+// The learned weights of the move prior, by key (made once, shared by all).
+class PriorWeights {
+ public:
+  // The weights shipped in prior_weights.inc.
+  static const PriorWeights& shipped();
+  // The log-weight of a move with canonical full key `key` (falling back on
+  // its neighbours' key when the full one was too rare to learn) and the last
+  // move at `last`; higher is a likelier move.
+  float weight(uint32_t key, LastMove last) const {
+    float w = 0.0f;
+    if (!find(full_, key, w) && !find(inner_, inner_key(key), w)) w = 0.0f;
+    return w + last_[static_cast<int>(last)];
+  }
+
+ private:
+  PriorWeights();
+  // Open-addressed table: a power-of-two size, kNoKey marks a free slot.
+  static constexpr uint32_t kNoKey = 0xffffffffu;
+  static size_t slot(const std::vector<PatternWeight>& table, uint32_t key) {
+    const size_t mask = table.size() - 1;
+    size_t i = (key * 0x9e3779b1u) & mask;
+    while (table[i].key != kNoKey && table[i].key != key) i = (i + 1) & mask;
+    return i;
+  }
+  static bool find(const std::vector<PatternWeight>& table, uint32_t key, float& w) {
+    const PatternWeight& at = table[slot(table, key)];
+    w = at.weight;
+    return at.key == key;
+  }
+  static std::vector<PatternWeight> make_table(const PatternWeight* weights, size_t count);
+  std::vector<PatternWeight> full_, inner_;
+  float last_[3] = {0.0f, 0.0f, 0.0f};
+};
+
+// PriorWeights::shipped().weight(key, last).
 float prior_weight(uint32_t key, LastMove last);
 
 // The padded cell of the stone the opponent of the player to move placed

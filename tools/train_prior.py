@@ -12,7 +12,7 @@ with the visit shares as the target::
     python tools/train_prior.py generate --games 500 --seed 2 --out data/b.npz
     python tools/train_prior.py fit data/a.npz data/b.npz --write cpp/prior_weights.inc
 
-``generate`` takes about 4 seconds a game at the default 30,000 simulations a
+``generate`` takes about 6 seconds a game at the default 30,000 simulations a
 move; run one per core. ``fit`` holds out every tenth game and prints how
 often the prior's favourite is the search's, against a uniform guess.
 The keys and weights come from the C++ core (``_core.cell_patterns``), so the
