@@ -66,7 +66,6 @@ const PriorWeights& PriorWeights::shipped() {
   return weights;
 }
 
-float prior_weight(uint32_t key, LastMove last) { return PriorWeights::shipped().weight(key, last); }
 
 int last_placed(const View& view, const Geometry& g) {
   if (view.history.empty() || !view.to_move) return -1;
@@ -96,7 +95,7 @@ CellPatterns cell_patterns(const View& view) {
     out.inner[i] = static_cast<int32_t>(inner_key(key));
     const LastMove where = reader.last_move(p, last);
     out.last[i] = static_cast<int8_t>(where);
-    out.weight[i] = prior_weight(key, where);
+    out.weight[i] = PriorWeights::shipped().weight(key, where);
   }
   return out;
 }

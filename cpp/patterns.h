@@ -113,9 +113,6 @@ class PriorWeights {
   float last_[3] = {0.0f, 0.0f, 0.0f};
 };
 
-// PriorWeights::shipped().weight(key, last).
-float prior_weight(uint32_t key, LastMove last);
-
 // The padded cell of the stone the opponent of the player to move placed
 // last in `view`, or -1 (no move yet, or a swap).
 int last_placed(const View& view, const Geometry& g);
@@ -125,7 +122,7 @@ struct CellPatterns {
   std::vector<int32_t> key;    // canonical full pattern key; -1 on a stone
   std::vector<int32_t> inner;  // canonical key of the six neighbours; -1 on a stone
   std::vector<int8_t> last;    // where the last move lies (LastMove); -1 on a stone
-  std::vector<float> weight;   // prior_weight with the last move; NaN on a stone
+  std::vector<float> weight;   // PriorWeights::shipped().weight; NaN on a stone
 };
 
 // The patterns of the cells of `view` for its player to move. Throws

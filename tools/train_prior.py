@@ -199,7 +199,7 @@ def evaluate(rows: dict[str, np.ndarray], score: np.ndarray) -> tuple[float, flo
 def scores(
     rows: dict[str, np.ndarray], full: dict[int, float], inner: dict[int, float], lam: np.ndarray
 ) -> np.ndarray:
-    """The prior's log-weight of each row, as prior_weight computes it."""
+    """The prior's log-weight of each row, as PriorWeights::weight computes it."""
     return (
         np.array(
             [
