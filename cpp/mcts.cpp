@@ -888,11 +888,7 @@ SearchResult Engine<W>::search(const View& view) {
   const auto start = std::chrono::steady_clock::now();
   const int actions = static_cast<int>(view.history.size());
   root_state_ = position_of(view);
-  root_last_ = -1;
-  if (!view.history.empty()) {
-    const Action& last = view.history.back();
-    if (last.result == MoveResult::Placed && last.color != *view.to_move) root_last_ = geom_.padded(last.cell);
-  }
+  root_last_ = last_placed(view, geom_);
   swap_root_ = swap_possible(actions) && params_.allow_swap;
   opening_root_ = swap_possible(actions + 1);
   auto decided = [&](int padded, const std::string& why, bool proven_win) {
