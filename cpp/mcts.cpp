@@ -292,6 +292,11 @@ class Engine final : public EngineBase {
   bool swap_possible(int actions) const { return rules_.swap != SwapForm::Off && actions == 1; }
   // Expands leaf `index` at position `s`; false if another thread does or the budget is spent.
   bool expand(uint32_t index, Ctx& ctx);
+  // Sets `cells` to the board as playout() keeps it, with `stones` on it.
+  void fill_cells(std::vector<uint8_t>& cells, const Bitboard<W> stones[2]) const {
+    cells = blank_cells_;
+    for (int c = 0; c < 2; ++c) stones[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
+  }
   // Hex: starts the AMAF counts of children [first, first + count) of the node
   // at ctx.s (reached by ctx.last) at the move prior, `prior_` virtual visits.
   void set_priors(Ctx& ctx, uint32_t first, uint32_t count);
@@ -519,14 +524,8 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 template <int W>
 void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
   std::vector<uint8_t>& cells = ctx.cells;  // the playout refills it
-  cells = blank_cells_;
-  for (int c = 0; c < 2; ++c) ctx.s.stones[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
-  if (ctx.last >= 0) {
-    const std::array<int16_t, kPatternCells>& around = patterns_.around(ctx.last);
-    for (int k = 0; k < kPatternCells; ++k) {
-      if (around[k] >= 0) ctx.near_last[around[k]] = pattern_cell_kind(k);
-    }
-  }
+  fill_cells(cells, ctx.s.stones);
+  patterns_.mark_last(ctx.near_last.data(), ctx.last, true);
   float* weights = ctx.weights.data();
   float sum = 0.0f;
   int scored = 0;
@@ -538,11 +537,7 @@ void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
     sum += weights[i - first];
     ++scored;
   }
-  if (ctx.last >= 0) {
-    for (int16_t p : patterns_.around(ctx.last)) {
-      if (p >= 0) ctx.near_last[p] = LastMove::Elsewhere;
-    }
-  }
+  patterns_.mark_last(ctx.near_last.data(), ctx.last, false);
   const float mean = scored > 0 ? sum / static_cast<float>(scored) : 0.0f;
   for (uint32_t i = first; i < first + count; ++i) {
     if (arena_->get<Move>(i).cell < 0) continue;
@@ -652,8 +647,7 @@ Color Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
   if (patterns && hex) {
     // A byte per cell, so that the pattern test of a move is one table lookup (bridge_reply).
     std::vector<uint8_t>& cells = ctx.cells;
-    cells = blank_cells_;
-    for (int c = 0; c < 2; ++c) final[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
+    fill_cells(cells, final);
     int last = ctx.last;
     while (!list.empty()) {
       const int reply = last >= 0 ? bridge_reply(cells.data(), turn, last, ctx.rng) : -1;

@@ -38,15 +38,6 @@ PatternReader::PatternReader(const Geometry& g) {
   }
 }
 
-LastMove PatternReader::last_move(int p, int last) const {
-  if (last < 0) return LastMove::Elsewhere;
-  const std::array<int16_t, kPatternCells>& at = cells_[0][p];
-  for (int i = 0; i < kPatternCells; ++i) {
-    if (at[i] == last) return pattern_cell_kind(i);
-  }
-  return LastMove::Elsewhere;
-}
-
 std::vector<PatternWeight> PriorWeights::make_table(const PatternWeight* weights, size_t count) {
   size_t size = 16;
   while (size < 2 * count) size *= 2;
@@ -66,7 +57,6 @@ const PriorWeights& PriorWeights::shipped() {
   return weights;
 }
 
-
 int last_placed(const View& view, const Geometry& g) {
   if (view.history.empty() || !view.to_move) return -1;
   const Action& last = view.history.back();
@@ -81,7 +71,8 @@ CellPatterns cell_patterns(const View& view) {
   std::vector<uint8_t> cells(kMaxBits, 0);
   for (int i = 0; i < g.cells; ++i) cells[g.padded(i)] = static_cast<uint8_t>(view.board[i]);
   const PatternReader reader(g);
-  const int last = last_placed(view, g);
+  std::vector<LastMove> near(kMaxBits, LastMove::Elsewhere);
+  reader.mark_last(near.data(), last_placed(view, g), true);
   CellPatterns out;
   out.key.assign(g.cells, -1);
   out.inner.assign(g.cells, -1);
@@ -93,7 +84,7 @@ CellPatterns cell_patterns(const View& view) {
     const uint32_t key = canonical_key(reader.key(cells.data(), p, *view.to_move));
     out.key[i] = static_cast<int32_t>(key);
     out.inner[i] = static_cast<int32_t>(inner_key(key));
-    const LastMove where = reader.last_move(p, last);
+    const LastMove where = near[p];
     out.last[i] = static_cast<int8_t>(where);
     out.weight[i] = PriorWeights::shipped().weight(key, where);
   }

@@ -61,10 +61,16 @@ class PatternReader {
     for (int i = 0; i < kPatternCells; ++i) k |= (at[i] < 0 ? kPatOff : own[cells[at[i]]]) << (2 * i);
     return k;
   }
-  // Where `last` (a padded cell, or -1) lies from padded cell `p`.
-  LastMove last_move(int p, int last) const;
-  // The padded pattern cells of padded cell `p` (for Red; -1 off the board).
-  const std::array<int16_t, kPatternCells>& around(int p) const { return cells_[0][p]; }
+  // Writes into `near` (indexed by padded cell) where `last` (a padded cell,
+  // or -1) lies from each cell around it; `on` false puts back Elsewhere.
+  // Cells farther away are left as they are (Elsewhere between uses).
+  void mark_last(LastMove* near, int last, bool on) const {
+    if (last < 0) return;
+    const std::array<int16_t, kPatternCells>& at = cells_[0][last];
+    for (int k = 0; k < kPatternCells; ++k) {
+      if (at[k] >= 0) near[at[k]] = on ? pattern_cell_kind(k) : LastMove::Elsewhere;
+    }
+  }
 
  private:
   // Cell contents (0 empty, 1 Red, 2 Blue) as the mover sees them.

@@ -263,10 +263,18 @@ void test_patterns() {
   CHECK(reader.key(empty.data(), g.padded(0, 0), Color::Blue) == corner);
   CHECK(reader.key(empty.data(), g.padded(3, 3), Color::Blue) == 0);
   // Where the last move lies.
-  CHECK(reader.last_move(g.padded(3, 3), g.padded(3, 4)) == LastMove::Adjacent);
-  CHECK(reader.last_move(g.padded(3, 3), g.padded(4, 4)) == LastMove::Bridge);
-  CHECK(reader.last_move(g.padded(3, 3), g.padded(3, 5)) == LastMove::Elsewhere);
-  CHECK(reader.last_move(g.padded(3, 3), -1) == LastMove::Elsewhere);
+  auto last_move = [&](int p, int last) {
+    std::vector<LastMove> near(kMaxBits, LastMove::Elsewhere);
+    reader.mark_last(near.data(), last, true);
+    const LastMove where = near[p];
+    reader.mark_last(near.data(), last, false);
+    CHECK(std::count(near.begin(), near.end(), LastMove::Elsewhere) == kMaxBits);  // put back
+    return where;
+  };
+  CHECK(last_move(g.padded(3, 3), g.padded(3, 4)) == LastMove::Adjacent);
+  CHECK(last_move(g.padded(3, 3), g.padded(4, 4)) == LastMove::Bridge);
+  CHECK(last_move(g.padded(3, 3), g.padded(3, 5)) == LastMove::Elsewhere);
+  CHECK(last_move(g.padded(3, 3), -1) == LastMove::Elsewhere);
 }
 
 }  // namespace
