@@ -66,6 +66,13 @@ struct Move {
   int16_t cell = kSwapMove;
 };
 
+// Hex: the progressive bias of the move into a node (SearchParams::prior_bias
+// times the move prior's probability of the move among its siblings); the
+// selection adds it divided by the square root of the node's visits + 1.
+struct Bias {
+  float value = 0.0f;
+};
+
 // One edge of the tree apart from its Counts and Move: what is known about it,
 // written at expansion and when something is proven.
 struct Node {
@@ -89,9 +96,16 @@ constexpr uint8_t kAnalysed = 1;
 constexpr uint8_t unconnected_bit(int c) { return static_cast<uint8_t>(2 << c); }
 
 // The search tree's node pool (arena.h), the counts and moves in arrays of their own.
-using Tree = Arena<Node, Counts, Move>;
+using Tree = Arena<Node, Counts, Move, Bias>;
 
-// The first of children[0, count) with the highest RAVE fraction, compared by
+// What a child's progressive bias adds to its RAVE value now.
+HEXENGINE_ALWAYS_INLINE float progressive_bias(const Bias& bias, const Counts& counts) {
+  return bias.value / std::sqrt(static_cast<float>(counts.visits.load(std::memory_order_relaxed)) + 1.0f);
+}
+
+// The first of children[0, count) with the highest RAVE fraction, plus, when
+// `bias` is given, each child's progressive bias over the square root of its
+// visits + 1 (added to the numerator times the denominator), compared by
 // cross-multiplying (no division), skipping those proven lost or pruned unless
 // `all`; kNoNode if every one is skipped. With SSE2 four children are scored
 // at once, each lane keeping its first best, and the lanes' winners are then
@@ -103,8 +117,8 @@ using Tree = Arena<Node, Counts, Move>;
 // the first) proved the empty 3x3 Rex board lost within 20,000 simulations
 // for 175 of 200 seeds, the scalar cross-multiplying loop for 196 and this
 // one (whose lane order differs from it only in such ties) for 195.
-uint32_t best_rave_child(const Node* children, const Counts* counts, uint32_t count, float inv_k, bool all,
-                         bool small) {
+uint32_t best_rave_child(const Node* children, const Counts* counts, const Bias* bias, uint32_t count, float inv_k,
+                         bool all, bool small) {
   float best_num = -1.0f, best_den = 1.0f;
   uint32_t best_k = kNoNode, k = 0;
   auto consider = [&](float num, float den, uint32_t i) {
@@ -116,6 +130,7 @@ uint32_t best_rave_child(const Node* children, const Counts* counts, uint32_t co
   };
 #if defined(__SSE2__)
   static_assert(sizeof(Counts) == 16 && offsetof(Counts, wins) == 4 && offsetof(Counts, rave_wins) == 12);
+  static_assert(sizeof(Bias) == 4);
   if (small && count >= 4) {
     // Lane j of kSkip[m] is all ones when bit j of m is set.
     alignas(16) static constexpr uint32_t kSkip[16][4] = {
@@ -149,8 +164,14 @@ uint32_t best_rave_child(const Node* children, const Counts* counts, uint32_t co
                             (c[2].proof.load(std::memory_order_relaxed) >= skip_from) << 2 |
                             (c[3].proof.load(std::memory_order_relaxed) >= skip_from) << 3;
       const __m128 skipped = _mm_load_ps(reinterpret_cast<const float*>(kSkip[skip]));
-      num = pick(skipped, minus_one, pick(seen, num, one));
-      den = pick(_mm_andnot_ps(skipped, seen), den, one);
+      num = pick(seen, num, one);
+      den = pick(seen, den, one);
+      if (bias) {
+        const __m128 b = _mm_loadu_ps(reinterpret_cast<const float*>(bias + k));
+        num = _mm_add_ps(num, _mm_mul_ps(_mm_div_ps(b, _mm_sqrt_ps(_mm_add_ps(n, one))), den));
+      }
+      num = pick(skipped, minus_one, num);
+      den = pick(skipped, one, den);
       const __m128 better = _mm_cmpgt_ps(_mm_mul_ps(num, top_den), _mm_mul_ps(top_num, den));
       top_num = pick(better, num, top_num);
       top_den = pick(better, den, top_den);
@@ -177,7 +198,7 @@ uint32_t best_rave_child(const Node* children, const Counts* counts, uint32_t co
   for (; k < count; ++k) {
     if (!all && children[k].proof.load(std::memory_order_relaxed) >= kMoverLoses) continue;
     const RaveFraction f = rave_fraction(counts[k], inv_k);
-    consider(f.num, f.den, k);
+    consider(bias ? f.num + progressive_bias(bias[k], counts[k]) * f.den : f.num, f.den, k);
   }
   return best_k;
 }
@@ -255,6 +276,7 @@ class Engine final : public EngineBase {
     }
     vc_knowledge_ = params.knowledge && params.knowledge_visits > 0 && !is_misere(rules.variant);
     prior_ = params.knowledge && !is_misere(rules.variant) ? static_cast<float>(params.prior) : 0.0f;
+    bias_ = prior_ > 0 ? static_cast<float>(params.prior_bias) : 0.0f;
   }
 
   SearchResult search(const View& view) override;
@@ -298,7 +320,8 @@ class Engine final : public EngineBase {
     for (int c = 0; c < 2; ++c) stones[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
   }
   // Hex: starts the AMAF counts of children [first, first + count) of the node
-  // at ctx.s (reached by ctx.last) at the move prior, `prior_` virtual visits.
+  // at ctx.s (reached by ctx.last) at the move prior, `prior_` virtual visits,
+  // and sets their progressive bias (`bias_` times the prior's probability).
   void set_priors(Ctx& ctx, uint32_t first, uint32_t count);
   // The child of `index` to descend into.
   uint32_t select(uint32_t index);
@@ -332,6 +355,8 @@ class Engine final : public EngineBase {
   Bitboard<W> second_edge_[2];
   // Hex: virtual AMAF visits of the move prior at expansion (0: none).
   float prior_ = 0.0f;
+  // Hex: the progressive bias of a move the prior gives probability 1 (0: none).
+  float bias_ = 0.0f;
   std::vector<Ring> rings_;
   // The prior's local patterns on this board, and their learned weights.
   PatternReader patterns_;
@@ -389,6 +414,7 @@ uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to) {
     bc.rave_visits.store(ac.rave_visits.load());
     bc.rave_wins.store(ac.rave_wins.load());
     to.get<Move>(n) = from.get<Move>(o);
+    to.get<Bias>(n) = from.get<Bias>(o);
     b.mover = a.mover;
     b.proof.store(a.proof.load());
     b.analysed.store(a.analysed.load());
@@ -539,12 +565,21 @@ void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
   }
   patterns_.mark_last(ctx.near_last.data(), ctx.last, false);
   const float mean = scored > 0 ? sum / static_cast<float>(scored) : 0.0f;
+  float top = -1e30f;
+  for (uint32_t i = first; i < first + count; ++i) {
+    if (arena_->get<Move>(i).cell >= 0) top = std::max(top, weights[i - first]);
+  }
+  float total = 0.0f;  // the softmax's denominator, shifted by the top weight
+  for (uint32_t i = first; i < first + count; ++i) {
+    if (arena_->get<Move>(i).cell >= 0) total += std::exp(weights[i - first] - top);
+  }
   for (uint32_t i = first; i < first + count; ++i) {
     if (arena_->get<Move>(i).cell < 0) continue;
     const float q = std::clamp(0.5f + kPriorScale * (weights[i - first] - mean), kPriorLow, kPriorHigh);
     Counts& counts = arena_->get<Counts>(i);
     counts.rave_visits.store(static_cast<uint32_t>(prior_), std::memory_order_relaxed);
     counts.rave_wins.store(static_cast<uint32_t>(prior_ * q + 0.5f), std::memory_order_relaxed);
+    arena_->get<Bias>(i).value = bias_ > 0 ? bias_ * std::exp(weights[i - first] - top) / total : 0.0f;
   }
 }
 
@@ -560,10 +595,11 @@ uint32_t Engine<W>::select(uint32_t index) {
   const bool opening = index == root_ && opening_root_;
   const Node* const children = arena_->begin_of(parent.first_child);
   const Counts* const counts = arena_->begin_of<Counts>(parent.first_child);
+  const Bias* const bias = bias_ > 0 ? arena_->begin_of<Bias>(parent.first_child) : nullptr;
   uint32_t best_k = kNoNode;
   if (!opening && c_ucb == 0) {
     const bool small = parent_visits < (1u << 31) - (1u << 20);
-    best_k = best_rave_child(children, counts, parent.child_count, inv_k_, lost, small);
+    best_k = best_rave_child(children, counts, bias, parent.child_count, inv_k_, lost, small);
   } else {
     // At a swap-opening root or with UCB the RAVE score is adjusted.
     float best = -1.0f;
@@ -572,6 +608,7 @@ uint32_t Engine<W>::select(uint32_t index) {
       const RaveFraction f = rave_fraction(counts[k], inv_k_);
       float score = f.num / f.den;  // 1 when fresh, then not adjusted
       if (opening && !f.fresh) score = std::min(score, 1.0f - score);
+      if (bias) score += progressive_bias(bias[k], counts[k]);
       if (c_ucb > 0 && !f.fresh) {
         const float n = static_cast<float>(counts[k].visits.load(std::memory_order_relaxed));
         score += c_ucb * std::sqrt(log_n / (n + 1.0f));
@@ -999,6 +1036,9 @@ void validate_params(const SearchParams& p) {
   }
   if (!(p.opponent_model >= 0) || p.opponent_model > 100) throw ConfigError("opponent_model must be between 0 and 100");
   if (!(p.prior >= 0) || p.prior > 1e6) throw ConfigError("prior must be between 0 and 1,000,000 (0: no move prior)");
+  if (!(p.prior_bias >= 0) || p.prior_bias > 1000) {
+    throw ConfigError("prior_bias must be between 0 and 1,000 (0: no progressive bias)");
+  }
 }
 
 double default_rave_equivalence(Variant variant) { return is_misere(variant) ? 3000.0 : 1000.0; }

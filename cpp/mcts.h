@@ -10,7 +10,9 @@
 // random, optionally avoiding suicide in the endgame), and knowledge at every
 // expansion: in Hex each new child's AMAF value starts at a move prior
 // (learned weights of its local pattern and its distance from the last move,
-// patterns.h), an immediate win is the only child, a single opponent threat must
+// patterns.h), which also gives it a progressive bias (MoHex's kind: the
+// prior's probability of the move, over the square root of its visits + 1,
+// added to its selection value), an immediate win is the only child, a single opponent threat must
 // be blocked, and in Rex a move completing your own chain is pruned while any
 // other move exists. At the root, a win in one,
 // a forced block or a single non-losing move is returned without search, and
@@ -65,7 +67,7 @@ struct SearchParams {
   int threads = 1;
   // Seed of the random streams.
   uint64_t seed = 0;
-  // Node budget of the tree (34 bytes each).
+  // Node budget of the tree (38 bytes each).
   uint64_t max_nodes = 16'000'000;
   // Keep the subtree of the position reached when the game goes on.
   bool reuse_tree = true;
@@ -104,6 +106,13 @@ struct SearchParams {
   // child's local pattern (patterns.h; 0 turns it off; with `knowledge` off it
   // is off too).
   double prior = 30.0;
+  // Hex: progressive bias of the move prior (MoHex's kind): a move's selection
+  // value gains this times the prior's probability of the move among its
+  // siblings (the softmax of their learned weights), divided by the square
+  // root of its visits + 1 (0 turns it off; off too when `prior` is 0).
+  // 11x11 self-play, 200 games each: 1 beat 0 by 68% at 20,000 simulations;
+  // 2.5 beat 1 by 59.5%; 6 against 2.5 won 54% at 20,000 and 52% at 0.1 s.
+  double prior_bias = 6.0;
   // A leaf is expanded once it has been visited this many times.
   uint32_t expand_threshold = 8;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches

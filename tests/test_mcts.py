@@ -190,6 +190,40 @@ def test_the_move_prior_shapes_hex_searches_only() -> None:
     assert near(30) >= 9 > 5 >= near(0)
 
 
+def test_the_progressive_bias_follows_the_prior_in_hex_only() -> None:
+    """``prior_bias`` adds the prior's probability of a move over the square
+    root of its visits: with a strong bias a short search spends more than
+    half its visits on the prior's four favourite cells (highest learned
+    weights), and more than without it; Rex and Dark Hex searches, and Hex
+    searches without the prior, ignore it."""
+    rng = random.Random(4)
+
+    def favourites_share(view: hx.View, bias: float) -> float:
+        weights = np.asarray(_core.cell_patterns(view._core)[3]).ravel()
+        favourites = np.argsort(-np.nan_to_num(weights, nan=-np.inf))[:4]
+        analysis = hx.MCTSBot(simulations=400, seed=2, prior_bias=bias).analyse(view)
+        assert analysis.forced is None
+        return float(analysis.visits.ravel()[favourites].sum()) / analysis.simulations
+
+    for _ in range(8):
+        game = hx.Game("hex", size=9, swap="off")
+        for _ in range(rng.randrange(2, 12)):
+            game.play(rng.choice(game.legal_moves()))
+        view = game.view(game.to_move)
+        assert favourites_share(view, 50) > max(0.5, favourites_share(view, 0))
+
+    def visits(variant: str, moves: list[str], **kwargs: object) -> np.ndarray:
+        game = position(variant, 9, moves)
+        bot = hx.MCTSBot(simulations=2000, seed=5, **kwargs)  # type: ignore[arg-type]
+        return bot.analyse(game.view(game.to_move)).visits
+
+    moves = ["e5", "c3"]
+    assert not np.array_equal(visits("hex", moves), visits("hex", moves, prior_bias=2))
+    assert np.array_equal(visits("hex", moves, prior=0), visits("hex", moves, prior=0, prior_bias=2))
+    assert np.array_equal(visits("rex", moves), visits("rex", moves, prior_bias=2))
+    assert np.array_equal(visits("dark", ["e5"]), visits("dark", ["e5"], prior_bias=2))
+
+
 @pytest.mark.parametrize(
     ("variant", "default", "other"), [("rex", 3000, 1000), ("hex", 1000, 3000), ("dark", 1000, 3000)]
 )
@@ -381,6 +415,9 @@ def test_swap_move_is_playable() -> None:
         {"expand_threshold": 0},
         {"prior": -1},
         {"prior": math.nan},
+        {"prior_bias": -1},
+        {"prior_bias": math.nan},
+        {"prior_bias": 1e9},
     ],
 )
 def test_bad_budgets_are_clear_errors(kwargs: dict) -> None:

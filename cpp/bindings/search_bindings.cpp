@@ -99,7 +99,8 @@ void bind_search(py::module_& m) {
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
                        double rave_equivalence, double exploration, unsigned expand_threshold,
                        double rex_endgame, unsigned knowledge_visits, unsigned long long solver_nodes,
-                       int solver_empties, bool swindle, double opponent_model, double prior) {
+                       int solver_empties, bool swindle, double opponent_model, double prior,
+                       double prior_bias) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -120,13 +121,15 @@ void bind_search(py::module_& m) {
              p.swindle = swindle;
              p.opponent_model = opponent_model;
              p.prior = prior;
+             p.prior_bias = prior_bias;
              return std::make_unique<Mcts>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
            py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("solver_nodes"),
-           py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"))
+           py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),
+           py::arg("prior_bias"))
       .def("search",
            [](Mcts& mcts, const View& view) {
              SearchResult r;

@@ -121,14 +121,18 @@ class MCTSBot:
     simulations). ``threads`` share one tree; with ``threads=1`` and a fixed
     ``seed`` the same calls give the same moves. The tree of the previous
     move is reused when the next view continues the same game. The tree is
-    bounded by ``max_nodes`` (34 bytes each). ``rave_equivalence`` (the
+    bounded by ``max_nodes`` (38 bytes each). ``rave_equivalence`` (the
     visits at which a move's own value and its all-moves-as-first value weigh
     the same) defaults to the variant's: 3,000 in Rex, 1,000 otherwise. In
     Hex each new move in the tree starts with a prior worth ``prior`` virtual
     all-moves-as-first visits, above or below even as the move's local
     pattern (its twelve surrounding cells) and its distance from the move
     just played were learned to be likely or not in self-play
-    (``prior=0`` turns it off).
+    (``prior=0`` turns it off). The same prior also biases the selection,
+    as MoHex's does: a move's value gains ``prior_bias`` times its learned
+    probability among its siblings, divided by the square root of its
+    visits + 1, so that likely moves keep being tried until the search's
+    own results outweigh them (``prior_bias=0`` turns that off).
 
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes): a proven win is played at once. A
@@ -180,6 +184,7 @@ class MCTSBot:
         swindle: bool = True,
         opponent_model: float = 0.0,
         prior: float = 30.0,
+        prior_bias: float = 6.0,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
@@ -203,6 +208,7 @@ class MCTSBot:
             "swindle": bool(swindle),
             "opponent_model": _number(opponent_model, "opponent_model"),
             "prior": _number(prior, "prior"),
+            "prior_bias": _number(prior_bias, "prior_bias"),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings
