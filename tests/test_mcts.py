@@ -157,16 +157,18 @@ def test_fixed_seed_and_one_thread_give_identical_searches() -> None:
     assert np.array_equal(np.nan_to_num(a.values), np.nan_to_num(b.values))
 
 
+def root_visits(variant: str, moves: list[str], **kwargs: object) -> np.ndarray:
+    """Visits per cell of a 2,000-simulation search (seed 5) after ``moves`` on 9x9."""
+    game = position(variant, 9, moves)
+    bot = hx.MCTSBot(simulations=2000, seed=5, **kwargs)  # type: ignore[arg-type]
+    return bot.analyse(game.view(game.to_move)).visits
+
+
 def test_the_move_prior_shapes_hex_searches_only() -> None:
     """In Hex the prior changes the search (it starts new moves near the last
     move, in the patterns it learned to like, above even); Rex and Dark Hex
     searches ignore it, and with knowledge off it is off."""
-
-    def visits(variant: str, moves: list[str], **kwargs: object) -> np.ndarray:
-        game = position(variant, 9, moves)
-        bot = hx.MCTSBot(simulations=2000, seed=5, **kwargs)  # type: ignore[arg-type]
-        return bot.analyse(game.view(game.to_move)).visits
-
+    visits = root_visits
     hex_moves = ["e5", "c3"]
     assert not np.array_equal(visits("hex", hex_moves), visits("hex", hex_moves, prior=0))
     assert np.array_equal(
@@ -212,11 +214,7 @@ def test_the_progressive_bias_follows_the_prior_in_hex_only() -> None:
         view = game.view(game.to_move)
         assert favourites_share(view, 50) > max(0.5, favourites_share(view, 0))
 
-    def visits(variant: str, moves: list[str], **kwargs: object) -> np.ndarray:
-        game = position(variant, 9, moves)
-        bot = hx.MCTSBot(simulations=2000, seed=5, **kwargs)  # type: ignore[arg-type]
-        return bot.analyse(game.view(game.to_move)).visits
-
+    visits = root_visits
     moves = ["e5", "c3"]
     assert not np.array_equal(visits("hex", moves), visits("hex", moves, prior_bias=2))
     assert np.array_equal(visits("hex", moves, prior=0), visits("hex", moves, prior=0, prior_bias=2))
