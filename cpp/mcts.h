@@ -12,9 +12,9 @@
 // (learned weights of its local pattern and its distance from the last move,
 // patterns.h), which also gives it a progressive bias (MoHex's kind: the
 // prior's probability of the move, over the square root of its visits + 1,
-// added to its selection value), an immediate win is the only child, a single opponent threat must
-// be blocked, and in Rex a move completing your own chain is pruned while any
-// other move exists. At the root, a win in one,
+// added to its selection value), an immediate win is the only child, a
+// single opponent threat must be blocked, and in Rex a move completing your
+// own chain is pruned while any other move exists. At the root, a win in one,
 // a forced block or a single non-losing move is returned without search, and
 // with few empty cells the exact solver (solver.h) plays a proven win; when it
 // proves the position lost, the swindle (swindle.h) picks the move that sets
