@@ -553,7 +553,7 @@ void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
   fill_cells(cells, ctx.s.stones);
   patterns_.mark_last(ctx.near_last.data(), ctx.last, true);
   float* weights = ctx.weights.data();
-  float sum = 0.0f;
+  float sum = 0.0f, top = -1e30f;
   int scored = 0;
   for (uint32_t i = first; i < first + count; ++i) {
     const int move = arena_->get<Move>(i).cell;
@@ -561,25 +561,26 @@ void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
     const uint32_t key = canonical_key(patterns_.key(cells.data(), move, ctx.s.to_move));
     weights[i - first] = prior_weights_->weight(key, ctx.near_last[move]);
     sum += weights[i - first];
+    top = std::max(top, weights[i - first]);
     ++scored;
   }
   patterns_.mark_last(ctx.near_last.data(), ctx.last, false);
   const float mean = scored > 0 ? sum / static_cast<float>(scored) : 0.0f;
-  float top = -1e30f;
-  for (uint32_t i = first; i < first + count; ++i) {
-    if (arena_->get<Move>(i).cell >= 0) top = std::max(top, weights[i - first]);
-  }
   float total = 0.0f;  // the softmax's denominator, shifted by the top weight
-  for (uint32_t i = first; i < first + count; ++i) {
-    if (arena_->get<Move>(i).cell >= 0) total += std::exp(weights[i - first] - top);
-  }
   for (uint32_t i = first; i < first + count; ++i) {
     if (arena_->get<Move>(i).cell < 0) continue;
     const float q = std::clamp(0.5f + kPriorScale * (weights[i - first] - mean), kPriorLow, kPriorHigh);
     Counts& counts = arena_->get<Counts>(i);
     counts.rave_visits.store(static_cast<uint32_t>(prior_), std::memory_order_relaxed);
     counts.rave_wins.store(static_cast<uint32_t>(prior_ * q + 0.5f), std::memory_order_relaxed);
-    arena_->get<Bias>(i).value = bias_ > 0 ? bias_ * std::exp(weights[i - first] - top) / total : 0.0f;
+    if (bias_ > 0) {
+      weights[i - first] = std::exp(weights[i - first] - top);  // from here on, the softmax's numerator
+      total += weights[i - first];
+    }
+  }
+  if (bias_ == 0) return;
+  for (uint32_t i = first; i < first + count; ++i) {
+    if (arena_->get<Move>(i).cell >= 0) arena_->get<Bias>(i).value = bias_ * weights[i - first] / total;
   }
 }
 
