@@ -11,12 +11,15 @@ same number of simulations per move. The result is our win rate with a 95%
 Wilson interval; ``--records`` writes every game as HexGui SGF. Game i uses
 seed i for both bots, so a run is reproducible; ``--first-game N`` starts
 the numbering at N (fresh seeds, e.g. to check a setting chosen on games 0..N-1).
+``--colour red`` plays only the games where hexengine has Red (the even
+ones), e.g. 7x7 Rex, where Red is the side that loses with perfect play.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -77,6 +80,12 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first-game", type=int, default=0, help="number (and seed) of the first game")
+    parser.add_argument(
+        "--colour",
+        choices=["both", "red", "blue"],
+        default="both",
+        help="play only the games where hexengine has this colour (from --first-game on)",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games in parallel")
     parser.add_argument("--records", type=Path, help="write each game as SGF into this folder")
     parser.add_argument(
@@ -89,12 +98,14 @@ def main() -> None:
     red_wins = red_games = 0  # hexengine has Red in the even games
     ours_s = theirs_s = 0.0
     started = time.perf_counter()
+    left_out = {"red": 1, "blue": 0}.get(args.colour)  # the parity of the games not played
+    numbers = (i for i in itertools.count(args.first_game) if i % 2 != left_out)
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [
-            pool.submit(play_game, args.variant, args.size, args.simulations, i, options)
-            for i in range(args.first_game, args.first_game + args.games)
-        ]
-        for i, future in enumerate(futures, start=args.first_game):
+        futures = {
+            i: pool.submit(play_game, args.variant, args.size, args.simulations, i, options)
+            for i in itertools.islice(numbers, args.games)
+        }
+        for i, future in futures.items():
             won, moves, mine, other = future.result()
             wins += won
             games += 1

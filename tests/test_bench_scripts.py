@@ -4,6 +4,7 @@ package cannot silently break the commands the README gives for its figures."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,3 +56,21 @@ def test_openspiel_comparison_runs() -> None:
     out = run("bench/compare_openspiel.py", "--quick")
     for row in ("hex 11x11", "dark 11x11", "floor", "midgame, VC analysis off", "2 threads"):
         assert row in out
+
+
+@pytest.mark.parametrize(
+    ("colour", "red_games", "blue_games"), [("red", 2, 0), ("blue", 0, 2), ("both", 1, 1)]
+)
+def test_strength_match_plays_the_colour_asked_for(colour: str, red_games: int, blue_games: int) -> None:
+    """bench/strength_openspiel.py --colour: two 4x4 Rex games from game 1 on, with
+    hexengine on the side asked for (Red in the even games)."""
+    pytest.importorskip("pyspiel")
+    out = run(
+        "bench/strength_openspiel.py", "--variant", "rex", "--size", "4", "--simulations", "50",
+        "--games", "2", "--first-game", "1", "--jobs", "1", "--colour", colour,
+    )  # fmt: skip
+    found = re.search(r"won (\d+)/2 = .*as Red (\d+)/(\d+), as Blue (\d+)/(\d+)", out)
+    assert found, out
+    won, red_won, reds, blue_won, blues = map(int, found.groups())
+    assert (reds, blues) == (red_games, blue_games)
+    assert won == red_won + blue_won
