@@ -41,13 +41,14 @@ def play_game(
 ) -> tuple[bool, list[str], float, float]:
     """Game ``index``: hexengine plays Red when ``index`` is even. Returns whether
     hexengine won, the moves, and the seconds each side spent. ``options`` are
-    further ``hx.MCTSBot`` arguments for our side."""
+    further ``hx.MCTSBot`` arguments for our side (``simulations`` among them
+    overrides the equal budget)."""
     import pyspiel
 
     game = hx.Game(variant, size=size, swap="off")  # type: ignore[arg-type]
     spiel = spiel_game(variant, size)
     state = spiel.new_initial_state()
-    ours = hx.MCTSBot(simulations=simulations, seed=index, **(options or {}))
+    ours = hx.MCTSBot(seed=index, **{"simulations": simulations, **(options or {})})
     theirs = pyspiel.MCTSBot(
         spiel, pyspiel.RandomRolloutEvaluator(1, index), 2.0, simulations, 2000, True, index, False
     )
@@ -89,7 +90,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games in parallel")
     parser.add_argument("--records", type=Path, help="write each game as SGF into this folder")
     parser.add_argument(
-        "--ours", nargs="*", default=[], metavar="KEY=VALUE", help="further hx.MCTSBot arguments for our side"
+        "--ours",
+        nargs="*",
+        default=[],
+        metavar="KEY=VALUE",
+        help="further hx.MCTSBot arguments for our side (simulations=N overrides the equal budget)",
     )
     args = parser.parse_args()
     options = parse_player("mcts:" + ";".join(args.ours)).options  # as `hexengine match` reads them
@@ -130,8 +135,10 @@ def main() -> None:
                 flush=True,
             )
     low, high = wilson(wins, games)
+    budget = f" (hexengine {options['simulations']})" if "simulations" in options else ""
     print(
-        f"\n{args.variant} {args.size}x{args.size}, {args.simulations} simulations per move, swap off: "
+        f"\n{args.variant} {args.size}x{args.size}, {args.simulations} simulations per move"
+        f"{budget}, swap off: "
         f"hexengine won {wins}/{games} = {wins / games:.1%} (95% CI {low:.1%} - {high:.1%}; "
         f"as Red {red_wins}/{red_games}, as Blue {wins - red_wins}/{games - red_games}); "
         f"seconds per game hexengine {ours_s / games:.2f}, OpenSpiel {theirs_s / games:.2f}; "
