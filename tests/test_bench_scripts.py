@@ -63,12 +63,14 @@ def test_openspiel_comparison_runs() -> None:
 )
 def test_strength_match_plays_the_colour_asked_for(colour: str, red_games: int, blue_games: int) -> None:
     """bench/strength_openspiel.py --colour: two 4x4 Rex games from game 1 on, with
-    hexengine on the side asked for (Red in the even games)."""
+    hexengine on the side asked for (Red in the even games); ``--ours simulations=``
+    gives our side its own budget."""
     pytest.importorskip("pyspiel")
     out = run(
         "bench/strength_openspiel.py", "--variant", "rex", "--size", "4", "--simulations", "50",
-        "--games", "2", "--first-game", "1", "--jobs", "1", "--colour", colour,
+        "--games", "2", "--first-game", "1", "--jobs", "1", "--colour", colour, "--ours", "simulations=60",
     )  # fmt: skip
+    assert "50 simulations per move (hexengine 60)" in out
     found = re.search(r"won (\d+)/2 = .*as Red (\d+)/(\d+), as Blue (\d+)/(\d+)", out)
     assert found, out
     won, red_won, reds, blue_won, blues = map(int, found.groups())
