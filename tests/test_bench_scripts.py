@@ -4,12 +4,15 @@ package cannot silently break the commands the README gives for its figures."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+import hexengine as hx
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 pytestmark = pytest.mark.skipif(not BENCH.exists(), reason="bench/ is not next to the tests")
@@ -76,3 +79,30 @@ def test_strength_match_plays_the_colour_asked_for(colour: str, red_games: int, 
     won, red_won, reds, blue_won, blues = map(int, found.groups())
     assert (reds, blues) == (red_games, blue_games)
     assert won == red_won + blue_won
+
+
+def test_where_lost_finds_the_won_positions_a_loser_gave_away(tmp_path: Path) -> None:
+    """bench/where_lost.py on random 4x4 Rex games: Red, the first player, wins 4x4 Rex
+    from the empty board with perfect play (an even board), so every game Red lost shows
+    its first position won, and a line has one mark per position with Red to move."""
+    rng = random.Random(3)
+    red_moves = []  # per game Red lost: how many times Red was to move
+    for n in range(8):
+        game = hx.Game("rex", size=4, swap="off")
+        while not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+        if game.winner == hx.BLUE:
+            red_moves.append((len(game.history) + 1) // 2)
+        record = hx.GameRecord.from_game(game, players=("ann", "bob"))
+        (tmp_path / f"game{n}.sgf").write_text(record.to_sgf())
+    (tmp_path / "notes.txt").write_text("not a record")
+    assert 0 < len(red_moves) < 8  # both kinds of game, so the --player filter is tested
+    out = run(
+        "bench/where_lost.py", str(tmp_path), "--player", "ann", "--max-empties", "16", "--seconds", "30"
+    )
+    *lines, summary = out.strip().splitlines()
+    marks = [line.split(" lost: ")[1].split("  (")[0].split() for line in lines]
+    for line, game_marks in zip(lines, marks, strict=True):
+        assert game_marks[0] == "16:W" and all(m[-1] in "WL" for m in game_marks), line
+    assert sorted(map(len, marks)) == sorted(red_moves)
+    assert summary.startswith(f"{len(red_moves)} lost games of 8: {len(red_moves)} with a proven win")

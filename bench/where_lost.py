@@ -1,0 +1,109 @@
+"""Where lost games were lost: the positions in which the loser still held a proven win.
+
+    python bench/strength_openspiel.py --variant rex --size 7 --simulations 10000 --games 200 \\
+        --colour red --records out/
+    python bench/where_lost.py out/ --player hexengine --max-empties 23 --seconds 20
+
+Reads every game record in the folder (SGF, hexengine JSON or trmph, as
+``hexengine.read_record`` does). In each game that the named player lost
+(every lost game without ``--player``), each position with the loser to move
+and at most ``--max-empties`` empty cells is solved with ``hexengine.solve``
+(at most ``--seconds`` each, swap off as in the records). One line per game
+shows, by number of empty cells, who wins each of those positions with
+perfect play (``W`` the loser still wins, ``L`` it is lost, ``?`` not settled
+in time) and, for the last won one, the solver nodes its proof took. A game
+with a ``W`` was thrown away within the solver's reach; a game of ``L`` only
+was lost earlier, or from the start (Red in 7x7 Rex). The summary counts both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import hexengine as hx
+
+RECORD_SUFFIXES = {".sgf", ".json", ".trmph"}
+
+
+@dataclass
+class LostGame:
+    """The positions of one lost game, from the loser's side."""
+
+    name: str
+    loser: hx.Color
+    # (empty cells, "W" | "L" | "?", solver nodes) per position with the loser to move.
+    positions: list[tuple[int, str, int]] = field(default_factory=list)
+
+    @property
+    def missed(self) -> tuple[int, str, int] | None:
+        """The last position the loser still won, if any."""
+        won = [p for p in self.positions if p[1] == "W"]
+        return won[-1] if won else None
+
+    def line(self) -> str:
+        marks = " ".join(f"{empty}:{verdict}" for empty, verdict, _ in self.positions)
+        missed = self.missed
+        tail = f"  (won with {missed[0]} empty, proof {missed[2]:,} nodes)" if missed else ""
+        return f"{self.name} {self.loser.name.lower()} lost: {marks}{tail}"
+
+
+def analyse(path: Path, player: str | None, max_empties: int, seconds: float) -> LostGame | None:
+    """The lost game in ``path`` with its solved positions, or None if ``player`` did not lose it."""
+    record = hx.read_record(path)
+    if record.winner is None:
+        return None
+    loser = hx.BLUE if record.winner == hx.RED else hx.RED
+    info = record.players.get(record.seat_of(loser))
+    if player is not None and (info is None or player.lower() not in info.name.lower()):
+        return None
+    game = hx.Game(record.rules)
+    lost = LostGame(path.name, loser)
+    for action in record.actions:
+        empty = int((game.board == 0).sum())
+        if game.to_move == loser and empty <= max_empties:
+            try:
+                result = hx.solve(game, max_seconds=seconds)
+            except hx.SolveError:  # the empty board with the swap to come: sides not yet settled
+                lost.positions.append((empty, "?", 0))
+            else:
+                verdict = "?" if result.winner is None else "W" if result.winner == loser else "L"
+                lost.positions.append((empty, verdict, result.nodes))
+        game.play("swap" if action.result is hx.MoveResult.SWAPPED else action.cell)
+    return lost
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("records", type=Path, help="folder of game records")
+    parser.add_argument("--player", help="only games this player lost (part of its name)")
+    parser.add_argument(
+        "--max-empties", type=int, default=23, help="solve positions with at most this many empty cells"
+    )
+    parser.add_argument("--seconds", type=float, default=20.0, help="solver time per position")
+    args = parser.parse_args(argv)
+    if not args.records.is_dir():
+        parser.error(f"{args.records} is not a folder of game records")
+    paths = sorted(p for p in args.records.iterdir() if p.suffix in RECORD_SUFFIXES)
+    if not paths:
+        parser.error(f"no game records (.sgf, .json, .trmph) in {args.records}")
+    games = []
+    for path in paths:
+        lost = analyse(path, args.player, args.max_empties, args.seconds)
+        if lost is not None:
+            games.append(lost)
+            print(lost.line(), flush=True)
+    missed = sum(1 for g in games if g.missed)
+    print(
+        f"{len(games)} lost games of {len(paths)}: {missed} with a proven win for the loser at "
+        f"{args.max_empties} or fewer empty cells, {len(games) - missed} lost in every position settled"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
