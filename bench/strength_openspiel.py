@@ -36,6 +36,15 @@ def spiel_game(variant: str, size: int):
     return pyspiel.load_game(hex_game if variant == "hex" else f"misere(game={hex_game})")
 
 
+def spiel_bot(spiel, simulations: int, seed: int):
+    """OpenSpiel's MCTSBot as this script plays it: UCT c = 2, one random rollout per leaf, solver on."""
+    import pyspiel
+
+    return pyspiel.MCTSBot(
+        spiel, pyspiel.RandomRolloutEvaluator(1, seed), 2.0, simulations, 2000, True, seed, False
+    )
+
+
 def play_game(
     variant: str, size: int, simulations: int, index: int, options: dict[str, float] | None = None
 ) -> tuple[bool, list[str], float, float]:
@@ -43,15 +52,11 @@ def play_game(
     hexengine won, the moves, and the seconds each side spent. ``options`` are
     further ``hx.MCTSBot`` arguments for our side (``simulations`` among them
     overrides the equal budget)."""
-    import pyspiel
-
     game = hx.Game(variant, size=size, swap="off")  # type: ignore[arg-type]
     spiel = spiel_game(variant, size)
     state = spiel.new_initial_state()
     ours = hx.MCTSBot(seed=index, **{"simulations": simulations, **(options or {})})
-    theirs = pyspiel.MCTSBot(
-        spiel, pyspiel.RandomRolloutEvaluator(1, index), 2.0, simulations, 2000, True, index, False
-    )
+    theirs = spiel_bot(spiel, simulations, index)
     our_color = hx.RED if index % 2 == 0 else hx.BLUE
     spent = {True: 0.0, False: 0.0}
     moves: list[str] = []

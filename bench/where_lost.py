@@ -14,6 +14,12 @@ perfect play (``W`` the loser still wins, ``L`` it is lost, ``?`` not settled
 in time) and, for the last won one, the solver nodes its proof took. A game
 with a ``W`` was thrown away within the solver's reach; a game of ``L`` only
 was lost earlier, or from the start (Red in 7x7 Rex). The summary counts both.
+
+``--peer-simulations N`` (square boards, swap off; needs OpenSpiel) also asks,
+in every position of each game with the winner to move, whether OpenSpiel's
+MCTSBot as ``bench/strength_openspiel.py`` plays it (N simulations) proves the
+result at its root, and prints the most empty cells at which it did: where
+the winner's side, if it was that bot, stopped relying on rollouts alone.
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ class LostGame:
     loser: hx.Color
     # (empty cells, "W" | "L" | "?", solver nodes) per position with the loser to move.
     positions: list[tuple[int, str, int]] = field(default_factory=list)
+    # The most empty cells at which OpenSpiel's search proved the result for the winner.
+    peer_proves_from: int | None = None
 
     @property
     def missed(self) -> tuple[int, str, int] | None:
@@ -47,10 +55,34 @@ class LostGame:
         marks = " ".join(f"{empty}:{verdict}" for empty, verdict, _ in self.positions)
         missed = self.missed
         tail = f"  (won with {missed[0]} empty, proof {missed[2]:,} nodes)" if missed else ""
+        if self.peer_proves_from is not None:
+            tail += f"  [OpenSpiel proves it from {self.peer_proves_from} empty]"
         return f"{self.name} {self.loser.name.lower()} lost: {marks}{tail}"
 
 
-def analyse(path: Path, player: str | None, max_empties: int, seconds: float) -> LostGame | None:
+def peer_proves_from(record: hx.GameRecord, winner: hx.Color, simulations: int) -> int | None:
+    """The most empty cells at which OpenSpiel's MCTSBot, searching a position of the
+    winner in ``record``, proves the result at its root (None: never)."""
+    from strength_openspiel import spiel_bot, spiel_game
+
+    rules = record.rules
+    spiel = spiel_game(rules.variant, rules.rows)
+    state = spiel.new_initial_state()
+    game = hx.Game(rules)
+    found = None
+    for action in record.actions:
+        empty = int((game.board == 0).sum())
+        if game.to_move == winner and (found is None or empty > found):
+            if spiel_bot(spiel, simulations, 0).mcts_search(state).outcome:
+                found = empty
+        state.apply_action(action.cell.index(rules.cols))
+        game.play(action.cell)
+    return found
+
+
+def analyse(
+    path: Path, player: str | None, max_empties: int, seconds: float, peer_simulations: int = 0
+) -> LostGame | None:
     """The lost game in ``path`` with its solved positions, or None if ``player`` did not lose it."""
     record = hx.read_record(path)
     if record.winner is None:
@@ -59,7 +91,12 @@ def analyse(path: Path, player: str | None, max_empties: int, seconds: float) ->
     info = record.players.get(record.seat_of(loser))
     if player is not None and (info is None or player.lower() not in info.name.lower()):
         return None
-    game = hx.Game(record.rules)
+    rules = record.rules
+    if peer_simulations and (
+        rules.rows != rules.cols or rules.swap != "off" or rules.variant not in ("hex", "rex")
+    ):
+        raise SystemExit(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
+    game = hx.Game(rules)
     lost = LostGame(path.name, loser)
     for action in record.actions:
         empty = int((game.board == 0).sum())
@@ -72,6 +109,8 @@ def analyse(path: Path, player: str | None, max_empties: int, seconds: float) ->
                 verdict = "?" if result.winner is None else "W" if result.winner == loser else "L"
                 lost.positions.append((empty, verdict, result.nodes))
         game.play("swap" if action.result is hx.MoveResult.SWAPPED else action.cell)
+    if peer_simulations:
+        lost.peer_proves_from = peer_proves_from(record, record.winner, peer_simulations)
     return lost
 
 
@@ -85,6 +124,13 @@ def main(argv: list[str] | None = None) -> int:
         "--max-empties", type=int, default=23, help="solve positions with at most this many empty cells"
     )
     parser.add_argument("--seconds", type=float, default=20.0, help="solver time per position")
+    parser.add_argument(
+        "--peer-simulations",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also find where OpenSpiel's MCTSBot (N simulations) proves the result for the winner",
+    )
     args = parser.parse_args(argv)
     if not args.records.is_dir():
         parser.error(f"{args.records} is not a folder of game records")
@@ -93,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no game records (.sgf, .json, .trmph) in {args.records}")
     games = []
     for path in paths:
-        lost = analyse(path, args.player, args.max_empties, args.seconds)
+        lost = analyse(path, args.player, args.max_empties, args.seconds, args.peer_simulations)
         if lost is not None:
             games.append(lost)
             print(lost.line(), flush=True)

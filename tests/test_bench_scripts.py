@@ -81,20 +81,27 @@ def test_strength_match_plays_the_colour_asked_for(colour: str, red_games: int, 
     assert won == red_won + blue_won
 
 
-def test_where_lost_finds_the_won_positions_a_loser_gave_away(tmp_path: Path) -> None:
-    """bench/where_lost.py on random 4x4 Rex games: Red, the first player, wins 4x4 Rex
-    from the empty board with perfect play (an even board), so every game Red lost shows
-    its first position won, and a line has one mark per position with Red to move."""
-    rng = random.Random(3)
-    red_moves = []  # per game Red lost: how many times Red was to move
-    for n in range(8):
+def random_rex_records(folder: Path, games: int, seed: int) -> list[int]:
+    """Writes ``games`` random 4x4 Rex games (swap off; "ann" Red, "bob" Blue) into
+    ``folder`` as SGF; returns, per game Red lost, how many times Red was to move."""
+    rng = random.Random(seed)
+    red_moves = []
+    for n in range(games):
         game = hx.Game("rex", size=4, swap="off")
         while not game.is_over:
             game.play(rng.choice(game.legal_moves()))
         if game.winner == hx.BLUE:
             red_moves.append((len(game.history) + 1) // 2)
         record = hx.GameRecord.from_game(game, players=("ann", "bob"))
-        (tmp_path / f"game{n}.sgf").write_text(record.to_sgf())
+        (folder / f"game{n}.sgf").write_text(record.to_sgf())
+    return red_moves
+
+
+def test_where_lost_finds_the_won_positions_a_loser_gave_away(tmp_path: Path) -> None:
+    """bench/where_lost.py on random 4x4 Rex games: Red, the first player, wins 4x4 Rex
+    from the empty board with perfect play (an even board), so every game Red lost shows
+    its first position won, and a line has one mark per position with Red to move."""
+    red_moves = random_rex_records(tmp_path, 8, seed=3)
     (tmp_path / "notes.txt").write_text("not a record")
     assert 0 < len(red_moves) < 8  # both kinds of game, so the --player filter is tested
     out = run(
@@ -106,3 +113,18 @@ def test_where_lost_finds_the_won_positions_a_loser_gave_away(tmp_path: Path) ->
         assert game_marks[0] == "16:W" and all(m[-1] in "WL" for m in game_marks), line
     assert sorted(map(len, marks)) == sorted(red_moves)
     assert summary.startswith(f"{len(red_moves)} lost games of 8: {len(red_moves)} with a proven win")
+
+
+def test_where_lost_reports_where_openspiel_proves_the_result(tmp_path: Path) -> None:
+    """bench/where_lost.py --peer-simulations: for each game Red lost, the most empty cells
+    at which OpenSpiel's MCTSBot proves Blue's win; a 4x4 Rex game ends with the loser's
+    move, so Blue had at least one position to prove it in, with 1 to 15 empty cells."""
+    pytest.importorskip("pyspiel")
+    red_moves = random_rex_records(tmp_path, 4, seed=3)
+    out = run(
+        "bench/where_lost.py", str(tmp_path), "--player", "ann", "--max-empties", "0",
+        "--peer-simulations", "300",
+    )  # fmt: skip
+    found = [int(n) for n in re.findall(r"\[OpenSpiel proves it from (\d+) empty\]", out)]
+    assert len(found) == len(red_moves) > 0, out
+    assert all(1 <= n <= 15 for n in found)
