@@ -25,8 +25,11 @@ the winner's side, if it was that bot, stopped relying on rollouts alone.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import hexengine as hx
@@ -82,9 +85,13 @@ def peer_proves_from(record: hx.GameRecord, winner: hx.Color, simulations: int) 
 
 def analyse(
     path: Path, player: str | None, max_empties: int, seconds: float, peer_simulations: int = 0
-) -> LostGame | None:
-    """The lost game in ``path`` with its solved positions, or None if ``player`` did not lose it."""
-    record = hx.read_record(path)
+) -> LostGame | str | None:
+    """The lost game in ``path`` with its solved positions, None if ``player`` did not lose
+    it, or why the file is not a record."""
+    try:
+        record = hx.read_record(path)
+    except hx.RecordError as error:
+        return str(error)
     if record.winner is None:
         return None
     loser = hx.BLUE if record.winner == hx.RED else hx.RED
@@ -124,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         "--max-empties", type=int, default=23, help="solve positions with at most this many empty cells"
     )
     parser.add_argument("--seconds", type=float, default=20.0, help="solver time per position")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games analysed in parallel")
     parser.add_argument(
         "--peer-simulations",
         type=int,
@@ -132,20 +140,32 @@ def main(argv: list[str] | None = None) -> int:
         help="also find where OpenSpiel's MCTSBot (N simulations) proves the result for the winner",
     )
     args = parser.parse_args(argv)
+    if args.max_empties < 0 or not args.seconds > 0 or args.peer_simulations < 0 or args.jobs < 1:
+        parser.error("--max-empties and --peer-simulations must be >= 0, --seconds > 0 and --jobs >= 1")
     if not args.records.is_dir():
         parser.error(f"{args.records} is not a folder of game records")
     paths = sorted(p for p in args.records.iterdir() if p.suffix in RECORD_SUFFIXES)
     if not paths:
         parser.error(f"no game records (.sgf, .json, .trmph) in {args.records}")
-    games = []
-    for path in paths:
-        lost = analyse(path, args.player, args.max_empties, args.seconds, args.peer_simulations)
-        if lost is not None:
-            games.append(lost)
-            print(lost.line(), flush=True)
+    games, skipped = [], 0
+    work = partial(
+        analyse,
+        player=args.player,
+        max_empties=args.max_empties,
+        seconds=args.seconds,
+        peer_simulations=args.peer_simulations,
+    )
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for path, lost in zip(paths, pool.map(work, paths), strict=True):
+            if isinstance(lost, str):
+                print(f"{path.name}: skipped, {lost}", file=sys.stderr)
+                skipped += 1
+            elif lost is not None:
+                games.append(lost)
+                print(lost.line(), flush=True)
     missed = sum(1 for g in games if g.missed)
     print(
-        f"{len(games)} lost games of {len(paths)}: {missed} with a proven win for the loser at "
+        f"{len(games)} lost games of {len(paths) - skipped}: {missed} with a proven win for the loser at "
         f"{args.max_empties} or fewer empty cells, {len(games) - missed} lost in every position settled"
     )
     return 0

@@ -102,7 +102,8 @@ def test_where_lost_finds_the_won_positions_a_loser_gave_away(tmp_path: Path) ->
     from the empty board with perfect play (an even board), so every game Red lost shows
     its first position won, and a line has one mark per position with Red to move."""
     red_moves = random_rex_records(tmp_path, 8, seed=3)
-    (tmp_path / "notes.txt").write_text("not a record")
+    (tmp_path / "notes.txt").write_text("not a record")  # not a record's name: left out
+    (tmp_path / "broken.sgf").write_text("(;FF[4]SZ[99]")  # not a record: skipped with a warning
     assert 0 < len(red_moves) < 8  # both kinds of game, so the --player filter is tested
     out = run(
         "bench/where_lost.py", str(tmp_path), "--player", "ann", "--max-empties", "16", "--seconds", "30"
