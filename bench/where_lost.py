@@ -102,7 +102,7 @@ def analyse(
     if peer_simulations and (
         rules.rows != rules.cols or rules.swap != "off" or rules.variant not in ("hex", "rex")
     ):
-        raise SystemExit(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
+        raise ValueError(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
     game = hx.Game(rules)
     lost = LostGame(path.name, loser)
     for action in record.actions:
@@ -156,13 +156,16 @@ def main(argv: list[str] | None = None) -> int:
         peer_simulations=args.peer_simulations,
     )
     with ProcessPoolExecutor(args.jobs) as pool:
-        for path, lost in zip(paths, pool.map(work, paths), strict=True):
-            if isinstance(lost, str):
-                print(f"{path.name}: skipped, {lost}", file=sys.stderr)
-                skipped += 1
-            elif lost is not None:
-                games.append(lost)
-                print(lost.line(), flush=True)
+        try:
+            for path, lost in zip(paths, pool.map(work, paths), strict=True):
+                if isinstance(lost, str):
+                    print(f"{path.name}: skipped, {lost}", file=sys.stderr)
+                    skipped += 1
+                elif lost is not None:
+                    games.append(lost)
+                    print(lost.line(), flush=True)
+        except ValueError as error:
+            parser.error(str(error))
     missed = sum(1 for g in games if g.missed)
     print(
         f"{len(games)} lost games of {len(paths) - skipped}: {missed} with a proven win for the loser at "
