@@ -115,6 +115,9 @@ def test_read_game_from_files_and_text(tmp_path):
     (tmp_path / "bad.sgf").write_bytes(b"\xff\xfe(;")
     with pytest.raises(hx.RecordError, match="cannot read"):
         hx.read_game(tmp_path / "bad.sgf")
+    (tmp_path / "cut.sgf").write_text("(;FF[4]GM[11]SZ[5];B[a1]")
+    with pytest.raises(hx.RecordError, match=r"cut\.sgf' holds no record: SGF ends before"):
+        hx.read_record(tmp_path / "cut.sgf")
     with pytest.raises(hx.RecordError):
         hx.read_game("no such file and no record")
     with pytest.raises(hx.RecordError):

@@ -570,8 +570,8 @@ class GameRecord:
 
 def read_record(source: str | os.PathLike[str]) -> GameRecord:
     """The record in ``source``: a path to a file, or the text itself (SGF, hexengine JSON or
-    trmph; see :meth:`GameRecord.parse`)."""
-    text = source
+    trmph; see :meth:`GameRecord.parse`). The error for a file that holds no record names
+    the file."""
     if isinstance(source, os.PathLike) or (
         isinstance(source, str) and "\n" not in source and len(source) < 4096 and os.path.isfile(source)
     ):
@@ -580,7 +580,11 @@ def read_record(source: str | os.PathLike[str]) -> GameRecord:
                 text = f.read(MAX_RECORD_CHARS + 1)
         except (OSError, UnicodeDecodeError) as e:
             raise RecordError(f"cannot read {os.fspath(source)!r}: {e}") from None
-    return GameRecord.parse(text)  # type: ignore[arg-type]
+        try:
+            return GameRecord.parse(text)
+        except RecordError as e:
+            raise RecordError(f"{os.fspath(source)!r} holds no record: {e}") from None
+    return GameRecord.parse(source)  # type: ignore[arg-type]
 
 
 def read_game(source: str | os.PathLike[str]) -> Game:
