@@ -118,8 +118,9 @@ def test_where_lost_finds_the_won_positions_a_loser_gave_away(tmp_path: Path) ->
 
 def test_where_lost_reports_where_openspiel_proves_the_result(tmp_path: Path) -> None:
     """bench/where_lost.py --peer-simulations: for each game Red lost, the most empty cells
-    at which OpenSpiel's MCTSBot proves Blue's win; a 4x4 Rex game ends with the loser's
-    move, so Blue had at least one position to prove it in, with 1 to 15 empty cells."""
+    at which OpenSpiel's MCTSBot, searching a position of Blue (the winner), proves its
+    result; a 4x4 Rex game ends with the loser's move, so Blue had positions with 1 to 15
+    empty cells, and on a board that small its search settles the late ones."""
     pytest.importorskip("pyspiel")
     red_moves = random_rex_records(tmp_path, 4, seed=3)
     out = run(
