@@ -27,12 +27,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 import hexengine as hx
+from hexengine.table import RecordedAction
 
 RECORD_SUFFIXES = {".sgf", ".json", ".trmph"}
 
@@ -63,23 +65,28 @@ class LostGame:
         return f"{self.name} {self.loser.name.lower()} lost: {marks}{tail}"
 
 
+def positions(record: hx.GameRecord) -> Iterator[tuple[hx.Game, int, RecordedAction]]:
+    """Each position of ``record`` before one of its actions: the referee (left as it is
+    until the next step), its number of empty cells, and the action played from it."""
+    game = hx.Game(record.rules)
+    for action in record.actions:
+        yield game, int((game.board == 0).sum()), action
+        game.play("swap" if action.result is hx.MoveResult.SWAPPED else action.cell)
+
+
 def peer_proves_from(record: hx.GameRecord, winner: hx.Color, simulations: int) -> int | None:
     """The most empty cells at which OpenSpiel's MCTSBot, searching a position of the
     winner in ``record``, proves the result at its root (None: never)."""
     from strength_openspiel import spiel_bot, spiel_game
 
-    rules = record.rules
-    spiel = spiel_game(rules.variant, rules.rows)
+    spiel = spiel_game(record.rules.variant, record.rules.rows)
     state = spiel.new_initial_state()
-    game = hx.Game(rules)
     found = None
-    for action in record.actions:
-        empty = int((game.board == 0).sum())
+    for game, empty, action in positions(record):
         if game.to_move == winner and (found is None or empty > found):
             if spiel_bot(spiel, simulations, 0).mcts_search(state).outcome:
                 found = empty
-        state.apply_action(action.cell.index(rules.cols))
-        game.play(action.cell)
+        state.apply_action(action.cell.index(record.rules.cols))
     return found
 
 
@@ -94,7 +101,7 @@ def analyse(
         return str(error)
     if record.winner is None:
         return None
-    loser = hx.BLUE if record.winner == hx.RED else hx.RED
+    loser = record.winner.opponent
     info = record.players.get(record.seat_of(loser))
     if player is not None and (info is None or player.lower() not in info.name.lower()):
         return None
@@ -103,10 +110,8 @@ def analyse(
         rules.rows != rules.cols or rules.swap != "off" or rules.variant not in ("hex", "rex")
     ):
         raise ValueError(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
-    game = hx.Game(rules)
     lost = LostGame(path.name, loser)
-    for action in record.actions:
-        empty = int((game.board == 0).sum())
+    for game, empty, _ in positions(record):
         if game.to_move == loser and empty <= max_empties:
             try:
                 result = hx.solve(game, max_seconds=seconds)
@@ -115,7 +120,6 @@ def analyse(
             else:
                 verdict = "?" if result.winner is None else "W" if result.winner == loser else "L"
                 lost.positions.append((empty, verdict, result.nodes))
-        game.play("swap" if action.result is hx.MoveResult.SWAPPED else action.cell)
     if peer_simulations:
         lost.peer_proves_from = peer_proves_from(record, record.winner, peer_simulations)
     return lost
