@@ -51,3 +51,21 @@ def test_views_carry_the_completed_chain_once_public(variant: str) -> None:
     resigned.play("b2")
     resigned.resign(hx.BLUE)
     assert resigned.view(hx.RED).completed_chain() == []
+
+
+@pytest.mark.parametrize(
+    ("board", "error", "message"),
+    [
+        (hx.Game("hex", size=3), TypeError, r"pass Game\.board, or print the object"),
+        ([0, 1, 2], TypeError, r"2-D integer array .* shape \(3,\)"),
+        ([[0.0, 1.0]], TypeError, r"got float64 of shape \(1, 2\)"),
+        ([[0] * 27], TypeError, r"at most 26 columns"),
+        ([[0, 1], [2, 5]], ValueError, r"cell b2 holds 5"),
+    ],
+)
+def test_board_text_names_what_is_wrong_with_its_board(board: object, error: type, message: str) -> None:
+    """board_text draws a board array; a game, a flat list, floats, too many
+    columns or a cell value other than 0, 1, 2 get an error naming the problem."""
+    with pytest.raises(error, match=message):
+        hx.board_text(board)  # type: ignore[arg-type]
+    assert hx.board_text([[0, 1], [2, 0]]).splitlines()[1] == " 1  . X  1"

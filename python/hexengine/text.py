@@ -29,7 +29,34 @@ SYMBOLS = {0: ".", 1: "X", 2: "O"}
 
 def board_text(board: np.ndarray, marked: Iterable[tuple[int, int]] = ()) -> str:
     """Draws ``board`` (0 empty, 1 red, 2 blue). Cells in ``marked`` are drawn
-    in lower case (``x``/``o``) or as ``*`` when empty, e.g. a completed chain."""
+    in lower case (``x``/``o``) or as ``*`` when empty, e.g. a completed chain.
+
+    ``board`` is a 2-D array such as ``game.board`` (``str(game)`` draws a game
+    with its status); anything else is a TypeError or ValueError naming the
+    problem:
+
+    >>> board_text(np.array([[0, 3]]))
+    Traceback (most recent call last):
+    ...
+    ValueError: board_text: cell b1 holds 3; a board holds 0 (empty), 1 (red) or 2 (blue)
+    """
+    if not isinstance(board, np.ndarray) and hasattr(board, "board"):
+        name = type(board).__name__
+        raise TypeError(f"board_text draws a board array: pass {name}.board, or print the object")
+    board = np.asarray(board)
+    integers = np.issubdtype(board.dtype, np.integer)
+    if board.ndim != 2 or 0 in board.shape or board.shape[1] > 26 or not integers:
+        raise TypeError(
+            "board_text draws a 2-D integer array of at least one cell and at most 26 columns, "
+            f"such as game.board; got {board.dtype} of shape {board.shape}"
+        )
+    outside = np.argwhere((board < 0) | (board > 2))
+    if len(outside):
+        r, c = (int(x) for x in outside[0])
+        raise ValueError(
+            f"board_text: cell {chr(ord('a') + c)}{r + 1} holds {int(board[r, c])}; "
+            "a board holds 0 (empty), 1 (red) or 2 (blue)"
+        )
     rows, cols = board.shape
     marks = {tuple(cell) for cell in marked}
     letters = " ".join(chr(ord("a") + c) for c in range(cols))
