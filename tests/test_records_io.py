@@ -122,6 +122,22 @@ def test_read_game_from_files_and_text(tmp_path):
         hx.read_game("no such file and no record")
     with pytest.raises(hx.RecordError):
         hx.GameRecord.parse(None)  # type: ignore[arg-type]
+    # A file is read by its text, whatever its name (JSON in a .sgf file is read);
+    # when the text is no record and does not start as the name promises, the
+    # error says what the name promised instead of blaming the trmph reader.
+    (tmp_path / "json.sgf").write_text(record.to_json())
+    assert hx.read_game(tmp_path / "json.sgf").history == game.history
+    (tmp_path / "notes.sgf").write_text("hello world")
+    with pytest.raises(
+        hx.RecordError, match=r"a \.sgf file should hold SGF, which starts with '\('; it starts with 'hello"
+    ):
+        hx.read_record(tmp_path / "notes.sgf")
+    (tmp_path / "notes.json").write_text("[1, 2]")
+    with pytest.raises(hx.RecordError, match=r"a \.json file should hold JSON, which starts with '\{'"):
+        hx.read_record(tmp_path / "notes.json")
+    (tmp_path / "notes.txt").write_text("hello world")
+    with pytest.raises(hx.RecordError, match="as trmph"):
+        hx.read_record(tmp_path / "notes.txt")
 
 
 def test_hexgui_swap_names_by_what_they_do():

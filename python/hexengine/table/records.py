@@ -583,7 +583,17 @@ def read_record(source: str | os.PathLike[str]) -> GameRecord:
         try:
             return GameRecord.parse(text)
         except RecordError as e:
-            raise RecordError(f"{os.fspath(source)!r} holds no record: {e}") from None
+            problem = str(e)
+            # Records are read by their text, whatever the file's name; when the
+            # name promises a format the text does not start like, say that.
+            suffix = os.path.splitext(os.fspath(source))[1].lower()
+            expected = {".sgf": ("SGF", "("), ".json": ("JSON", "{")}.get(suffix)
+            start = text.lstrip()[:20]
+            if expected and not start.startswith(expected[1]):
+                kind, head = expected
+                problem = f"a {suffix} file should hold {kind}, which starts with {head!r}"
+                problem += f"; it starts with {start!r}"
+            raise RecordError(f"{os.fspath(source)!r} holds no record: {problem}") from None
     return GameRecord.parse(source)  # type: ignore[arg-type]
 
 
