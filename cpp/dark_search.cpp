@@ -66,7 +66,7 @@ class Engine final : public EngineBase {
     }
   }
 
-  SearchResult search(const View& view) override;
+  SearchResult search(const View& view, const std::atomic<bool>* interrupt) override;
 
  private:
   struct Ctx {
@@ -564,7 +564,7 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused, 
 }
 
 template <int W>
-SearchResult Engine<W>::search(const View& view) {
+SearchResult Engine<W>::search(const View& view, const std::atomic<bool>* interrupt) {
   const auto start = std::chrono::steady_clock::now();
   const uint64_t base_seed = derive_seed(params_.seed, searches_++);
   belief_ = std::make_unique<Belief<W>>(view, SampleMethod::Auto, base_seed);
@@ -644,6 +644,7 @@ SearchResult Engine<W>::search(const View& view) {
     uint64_t local = 0;
     while (!stop.load(std::memory_order_relaxed)) {
       if (limit && started.fetch_add(1, std::memory_order_relaxed) >= limit) break;
+      if (interrupt && interrupt->load(std::memory_order_relaxed)) break;
       simulate(ctx);
       done.fetch_add(1, std::memory_order_relaxed);
       if (seconds > 0 && (++local & 15) == 0 &&
@@ -686,12 +687,12 @@ DarkSearch::~DarkSearch() = default;
 
 void DarkSearch::clear() { impl_->engine.reset(); }
 
-SearchResult DarkSearch::search(const View& view) {
+SearchResult DarkSearch::search(const View& view, const std::atomic<bool>* interrupt) {
   if (!impl_->engine || impl_->rules != view.rules) {
     impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules.variant));
     impl_->rules = view.rules;
   }
-  return impl_->engine->search(view);
+  return impl_->engine->search(view, interrupt);
 }
 
 }  // namespace hexengine

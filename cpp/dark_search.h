@@ -71,6 +71,7 @@
 // information set reached by the next view is kept.
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include "mcts.h"
@@ -86,8 +87,9 @@ class DarkSearch {
   DarkSearch(const DarkSearch&) = delete;
   DarkSearch& operator=(const DarkSearch&) = delete;
 
-  // Searches `view`, a running Dark Hex game seen by the player to move.
-  SearchResult search(const View& view);
+  // Searches `view`, a running Dark Hex game seen by the player to move;
+  // stops early once `interrupt` (if given) is set.
+  SearchResult search(const View& view, const std::atomic<bool>* interrupt = nullptr);
   // Forgets the tree.
   void clear();
 

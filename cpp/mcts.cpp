@@ -279,7 +279,7 @@ class Engine final : public EngineBase {
     bias_ = prior_ > 0 ? static_cast<float>(params.prior_bias) : 0.0f;
   }
 
-  SearchResult search(const View& view) override;
+  SearchResult search(const View& view, const std::atomic<bool>* interrupt) override;
 
  private:
   // Per-thread scratch.
@@ -916,7 +916,7 @@ SearchResult Engine<W>::collect(uint64_t sims, double seconds, uint64_t reused) 
 }
 
 template <int W>
-SearchResult Engine<W>::search(const View& view) {
+SearchResult Engine<W>::search(const View& view, const std::atomic<bool>* interrupt) {
   const auto start = std::chrono::steady_clock::now();
   const int actions = static_cast<int>(view.history.size());
   root_state_ = position_of(view);
@@ -951,6 +951,7 @@ SearchResult Engine<W>::search(const View& view) {
     SolveLimits limits;
     limits.max_nodes = params_.solver_nodes;
     limits.max_memory = 64ull << 20;
+    limits.stop = interrupt;
     if (params_.seconds > 0) limits.max_seconds = params_.seconds / 2;
     const Board red = Board::from(root_state_.stones[0]), blue = Board::from(root_state_.stones[1]);
     const SolveResult solved = solve(rules_, red, blue, root_state_.to_move, limits);
@@ -994,6 +995,7 @@ SearchResult Engine<W>::search(const View& view) {
     uint64_t local = 0;  // this thread's simulations, added to `done` at its end (no shared write each time)
     while (!stop.load(std::memory_order_relaxed)) {
       if (limit && started.fetch_add(1, std::memory_order_relaxed) >= limit) break;
+      if (interrupt && interrupt->load(std::memory_order_relaxed)) break;
       simulate(ctx);
       ++local;
       if (seconds > 0 && (local & 15) == 0 &&
@@ -1073,7 +1075,7 @@ void Mcts::clear() {
   impl_->dark.reset();
 }
 
-SearchResult Mcts::search(const View& view) {
+SearchResult Mcts::search(const View& view, const std::atomic<bool>* interrupt) {
   std::lock_guard<std::mutex> lock(impl_->busy);
   validate_view(view);
   if (view.is_over()) throw ConfigError("the game is over: there is no move to choose");
@@ -1083,13 +1085,13 @@ SearchResult Mcts::search(const View& view) {
   }
   if (is_dark(view.rules.variant)) {
     if (!impl_->dark) impl_->dark = std::make_unique<DarkSearch>(impl_->params);
-    return impl_->dark->search(view);
+    return impl_->dark->search(view, interrupt);
   }
   if (!impl_->engine || impl_->rules != view.rules) {
     impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules.variant));
     impl_->rules = view.rules;
   }
-  return impl_->engine->search(view);
+  return impl_->engine->search(view, interrupt);
 }
 
 }  // namespace hexengine

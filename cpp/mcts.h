@@ -45,6 +45,7 @@
 // search is reused when the next view continues the same game.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -176,8 +177,10 @@ class Mcts {
   Mcts(const Mcts&) = delete;
   Mcts& operator=(const Mcts&) = delete;
 
-  // Searches the position of `view` for its viewer, who must be to move.
-  SearchResult search(const View& view);
+  // Searches the position of `view` for its viewer, who must be to move. When
+  // `interrupt` is given and becomes true, the search stops early (as if its
+  // budget were spent) and returns what it has; the bindings set it on Ctrl-C.
+  SearchResult search(const View& view, const std::atomic<bool>* interrupt = nullptr);
   // Forgets the tree.
   void clear();
   // The parameters in use.

@@ -18,7 +18,8 @@ namespace hexengine {
 class EngineBase {
  public:
   virtual ~EngineBase() = default;
-  virtual SearchResult search(const View& view) = 0;
+  // `interrupt` (may be null) is polled: once it is set the search stops early.
+  virtual SearchResult search(const View& view, const std::atomic<bool>* interrupt) = 0;
 };
 
 // Forces inlining of a search's per-child scoring function: left to itself

@@ -11,8 +11,14 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "action.h"
@@ -39,6 +45,52 @@ py::list history_to_py(const std::vector<Action>& history);
 std::vector<Action> history_from_py(const py::list& items);
 // Validated rules from names; an empty swap name means the variant's default.
 Rules rules_from_py(const std::string& variant, int rows, int cols, const std::string& swap);
+
+// Runs `work(stop)` (a core call that ends early once `stop` is set) on a
+// helper thread with the GIL released, while the calling thread waits and,
+// every 50 ms, lets Python run its signal handlers. When a handler raises
+// (Ctrl-C: KeyboardInterrupt), `stop` is set, the work is waited for and the
+// Python exception propagates, so a long search or solve can be interrupted.
+// Exceptions of `work` propagate as they would from a direct call.
+template <class F>
+auto interruptible(F&& work) {
+  using Result = decltype(work(std::declval<const std::atomic<bool>&>()));
+  std::atomic<bool> stop{false};
+  std::optional<Result> result;
+  std::exception_ptr error;
+  std::mutex mutex;
+  std::condition_variable done;
+  bool finished = false;
+  bool interrupted = false;
+  {
+    std::thread helper([&] {
+      try {
+        result.emplace(work(stop));
+      } catch (...) {
+        error = std::current_exception();
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      finished = true;
+      done.notify_one();
+    });
+    for (;;) {
+      {
+        py::gil_scoped_release release;
+        std::unique_lock<std::mutex> lock(mutex);
+        if (done.wait_for(lock, std::chrono::milliseconds(50), [&] { return finished; })) break;
+      }
+      if (!interrupted && PyErr_CheckSignals() != 0) {
+        interrupted = true;  // the Python error stays set until it is thrown below
+        stop.store(true);
+      }
+    }
+    py::gil_scoped_release release;
+    helper.join();
+  }
+  if (interrupted) throw py::error_already_set();
+  if (error) std::rethrow_exception(error);
+  return std::move(*result);
+}
 
 // Turns IllegalMove, RulesError and ConfigError into hexengine.errors exceptions.
 void register_errors(py::module_& m);

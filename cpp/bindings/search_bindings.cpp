@@ -132,11 +132,8 @@ void bind_search(py::module_& m) {
            py::arg("prior_bias"))
       .def("search",
            [](Mcts& mcts, const View& view) {
-             SearchResult r;
-             {
-               py::gil_scoped_release release;
-               r = mcts.search(view);
-             }
+             const SearchResult r =
+                 interruptible([&](const std::atomic<bool>& stop) { return mcts.search(view, &stop); });
              return result_to_py(r, view.rules.rows, view.rules.cols);
            })
       .def("clear", [](Mcts& mcts) {

@@ -71,12 +71,11 @@ void bind_solver(py::module_& m) {
       "solve_game",
       [](const Game& game, bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
          const std::optional<std::vector<std::string>>& knowledge) {
-        const SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
-        SolveResult r;
-        {
-          py::gil_scoped_release release;
-          r = solve_game(game, l);
-        }
+        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
+        const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
+          l.stop = &stop;
+          return solve_game(game, l);
+        });
         return result_to_py(r);
       },
       py::arg("game"), py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
@@ -86,12 +85,11 @@ void bind_solver(py::module_& m) {
       "solve_view",
       [](const View& view, bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
          const std::optional<std::vector<std::string>>& knowledge) {
-        const SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
-        SolveResult r;
-        {
-          py::gil_scoped_release release;
-          r = solve_view(view, l);
-        }
+        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
+        const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
+          l.stop = &stop;
+          return solve_view(view, l);
+        });
         return result_to_py(r);
       },
       py::arg("view"), py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
@@ -107,12 +105,11 @@ void bind_solver(py::module_& m) {
         Board red, blue;
         board_from_py(g, board, red, blue);
         const Color mover = color_from_py(to_move);
-        const SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
-        SolveResult r;
-        {
-          py::gil_scoped_release release;
-          r = solve(rules, red, blue, mover, l);
-        }
+        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
+        const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
+          l.stop = &stop;
+          return solve(rules, red, blue, mover, l);
+        });
         return result_to_py(r);
       },
       py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("board"), py::arg("to_move"),

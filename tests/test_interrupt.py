@@ -1,0 +1,85 @@
+"""Ctrl-C reaches long C++ calls: a search or a solve that would run for a long
+time stops early when a signal handler raises, and the exception propagates.
+
+The C++ core runs with the GIL released on a helper thread while the calling
+thread lets Python run its signal handlers every 50 ms (cpp/bindings/bindings.h,
+``interruptible``). Each test raises SIGINT from a timer thread with a handler
+of its own installed, so pytest's KeyboardInterrupt handling is left alone; the
+calls have a 60-second backstop so that a broken interrupt fails the test
+instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import hexengine as hx
+
+
+class Interrupted(Exception):
+    """Raised by the test's SIGINT handler."""
+
+
+@pytest.fixture
+def interrupt_soon() -> Iterator[Callable[[], None]]:
+    """Arms a SIGINT 0.3 s later; the handler raises Interrupted."""
+
+    def handler(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGINT, handler)
+    timers: list[threading.Timer] = []
+
+    def arm() -> None:
+        timer = threading.Timer(0.3, signal.raise_signal, args=(signal.SIGINT,))
+        timers.append(timer)
+        timer.start()
+
+    yield arm
+    for timer in timers:
+        timer.join()
+    signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.parametrize(("variant", "threads"), [("hex", 1), ("hex", 2), ("rex", 2), ("dark", 1)])
+def test_a_long_search_stops_on_ctrl_c(
+    interrupt_soon: Callable[[], None], variant: str, threads: int
+) -> None:
+    """The handler's exception comes out of analyse() and choose(), and the bot
+    can be asked again (its lock was released)."""
+    game = hx.Game(variant, size=11, swap="off")  # type: ignore[arg-type]
+    view = game.view(game.to_move)
+    bot = hx.MCTSBot(simulations=10**12, seconds=60, threads=threads, seed=1)
+    interrupt_soon()
+    with pytest.raises(Interrupted):
+        bot.analyse(view)
+    interrupt_soon()
+    with pytest.raises(Interrupted):
+        bot.choose(view)
+    assert hx.MCTSBot(simulations=200, seed=1).choose(view) in game.legal_moves()
+
+
+def test_a_long_solve_stops_on_ctrl_c(interrupt_soon: Callable[[], None]) -> None:
+    """An 11x11 solve (hours) ends with the handler's exception."""
+    game = hx.Game("hex", size=11, swap="off")
+    interrupt_soon()
+    with pytest.raises(Interrupted):
+        hx.solve(game, max_seconds=60)
+    interrupt_soon()
+    with pytest.raises(Interrupted):
+        hx.solve(game.view(hx.RED), max_seconds=60)
+
+
+def test_calls_that_end_on_their_own_are_untouched() -> None:
+    """Without a signal, results come back as before and errors keep their class."""
+    game = hx.Game("hex", size=3, swap="off")
+    assert hx.solve(game).winner == hx.RED
+    view = game.view(hx.RED)
+    first, again = (hx.MCTSBot(simulations=300, seed=3).choose(view) for _ in range(2))
+    assert first == again
+    with pytest.raises(hx.ConfigError, match="not the view of the player to move"):
+        hx.MCTSBot(simulations=10).choose(game.view(hx.BLUE))
