@@ -1,6 +1,7 @@
 #include "playout.h"
 
 #include <algorithm>
+#include <atomic>
 #include <thread>
 #include <vector>
 
@@ -10,10 +11,16 @@ namespace hexengine {
 
 namespace {
 
-// Fill-the-board playouts for Hex and Rex from the stones `red0` and `blue0`.
+// Whether the playout loops should stop before game `i` (polled every 1,024 games).
+inline bool stop_before(uint64_t i, const std::atomic<bool>* stop) {
+  return (i & 1023) == 0 && stop && stop->load(std::memory_order_relaxed);
+}
+
+// Fill-the-board playouts for Hex and Rex from the stones `red0` and `blue0`;
+// stops early once `stop` (if given) is set.
 template <int W>
 PlayoutCounts fill_playouts(const Geometry& g, Variant v, const Board& red0, const Board& blue0, Color to_move,
-                            uint64_t n, Rng& rng) {
+                            uint64_t n, Rng& rng, const std::atomic<bool>* stop = nullptr) {
   const auto red = Bitboard<W>::from(red0);
   const auto blue = Bitboard<W>::from(blue0);
   const auto empty = Bitboard<W>::from(g.on_board).andnot(red | blue);
@@ -23,25 +30,28 @@ PlayoutCounts fill_playouts(const Geometry& g, Variant v, const Board& red0, con
   const int mover_share = (count + 1) / 2;
   const bool mover_is_red = to_move == Color::Red;
   PlayoutCounts out;
-  for (uint64_t i = 0; i < n; ++i) {
-    // A partial Fisher-Yates shuffle picks the mover's cells uniformly; the
-    // array stays a permutation, so it need not be reset between playouts.
-    Bitboard<W> mine;
-    for (int k = 0; k < mover_share; ++k) {
-      const int j = k + static_cast<int>(rng.below(static_cast<uint32_t>(count - k)));
-      std::swap(cells[k], cells[j]);
-      mine.set(cells[k]);
+  for (uint64_t block = 0; block < n && !stop_before(block, stop); block += 1024) {
+    const uint64_t end = std::min(n, block + 1024);
+    for (uint64_t i = block; i < end; ++i) {
+      // A partial Fisher-Yates shuffle picks the mover's cells uniformly; the
+      // array stays a permutation, so it need not be reset between playouts.
+      Bitboard<W> mine;
+      for (int k = 0; k < mover_share; ++k) {
+        const int j = k + static_cast<int>(rng.below(static_cast<uint32_t>(count - k)));
+        std::swap(cells[k], cells[j]);
+        mine.set(cells[k]);
+      }
+      const Bitboard<W> full_red = mover_is_red ? red | mine : red | empty.andnot(mine);
+      const Color owner = full_board_chain_owner(g, full_red);
+      ++out.wins[index_of(winner_of_connection(v, owner))];
     }
-    const Bitboard<W> full_red = mover_is_red ? red | mine : red | empty.andnot(mine);
-    const Color owner = full_board_chain_owner(g, full_red);
-    ++out.wins[index_of(winner_of_connection(v, owner))];
   }
   return out;
 }
 
-// Dark Hex playouts with the real dark rules.
+// Dark Hex playouts with the real dark rules; stops early once `stop` is set.
 template <int W>
-PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng) {
+PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng, const std::atomic<bool>* stop) {
   const Geometry& g = game.geometry();
   const Variant v = game.rules().variant;
   State<W> start;
@@ -60,7 +70,7 @@ PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng) {
   }
   PlayoutCounts out;
   std::vector<int> unknown[2];
-  for (uint64_t i = 0; i < n; ++i) {
+  for (uint64_t i = 0; i < n && !stop_before(i, stop); ++i) {
     State<W> s = start;
     unknown[0] = unknown_start[0];
     unknown[1] = unknown_start[1];
@@ -81,14 +91,14 @@ PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng) {
 }
 
 template <int W>
-PlayoutCounts playouts_for_width(const Game& game, uint64_t n, Rng& rng) {
-  if (is_dark(game.rules().variant)) return dark_playouts<W>(game, n, rng);
+PlayoutCounts playouts_for_width(const Game& game, uint64_t n, Rng& rng, const std::atomic<bool>* stop) {
+  if (is_dark(game.rules().variant)) return dark_playouts<W>(game, n, rng, stop);
   const State<kMaxWords>& s = game.state();
-  return fill_playouts<W>(game.geometry(), game.rules().variant, s.stones[0], s.stones[1], s.to_move, n, rng);
+  return fill_playouts<W>(game.geometry(), game.rules().variant, s.stones[0], s.stones[1], s.to_move, n, rng, stop);
 }
 
-PlayoutCounts playouts(const Game& game, uint64_t n, Rng& rng) {
-  return with_width(game.geometry().words, [&](auto w) { return playouts_for_width<w.value>(game, n, rng); });
+PlayoutCounts playouts(const Game& game, uint64_t n, Rng& rng, const std::atomic<bool>* stop) {
+  return with_width(game.geometry().words, [&](auto w) { return playouts_for_width<w.value>(game, n, rng, stop); });
 }
 
 template <int W>
@@ -122,7 +132,7 @@ PlayoutCounts fill_playouts(const Geometry& g, Variant variant, const Board& red
   return with_width(g.words, [&](auto w) { return fill_playouts<w.value>(g, variant, red, blue, to_move, n, rng); });
 }
 
-PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads) {
+PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads, const std::atomic<bool>* stop) {
   PlayoutCounts total;
   if (game.is_over()) {
     total.wins[index_of(*game.winner())] = n;
@@ -135,7 +145,7 @@ PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int t
     const uint64_t share = n / threads + (static_cast<uint64_t>(t) < n % threads ? 1 : 0);
     auto work = [&, t, share] {
       Rng rng(derive_seed(seed, t));
-      parts[t] = playouts(game, share, rng);
+      parts[t] = playouts(game, share, rng, stop);
     };
     if (t + 1 == threads) {
       work();

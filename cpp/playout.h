@@ -11,6 +11,7 @@
 // Results depend only on the position, n, seed and threads.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "game.h"
@@ -23,7 +24,10 @@ struct PlayoutCounts {
 };
 
 // Plays `n` random games from `game`'s true position on `threads` threads.
-PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads);
+// Once `stop` (if given) is set the threads stop within 1,024 games each, and
+// the counts then cover fewer than `n` games.
+PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads,
+                              const std::atomic<bool>* stop = nullptr);
 
 // Fill-the-board playouts of Hex or Rex (`variant`) from the stones `red` and
 // `blue` (padded bitboards of `g`, any counts) with `to_move` to play, on one

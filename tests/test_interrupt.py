@@ -1,5 +1,6 @@
-"""Ctrl-C reaches long C++ calls: a search or a solve that would run for a long
-time stops early when a signal handler raises, and the exception propagates.
+"""Ctrl-C reaches long C++ calls: a search, a solve or a batch of playouts that
+would run for a long time stops early when a signal handler raises, and the
+exception propagates.
 
 The C++ core runs with the GIL released on a helper thread while the calling
 thread lets Python run its signal handlers every 50 ms (cpp/bindings/bindings.h,
@@ -74,8 +75,23 @@ def test_a_long_solve_stops_on_ctrl_c(interrupt_soon: Callable[[], None]) -> Non
         hx.solve(game.view(hx.RED), max_seconds=60)
 
 
+@pytest.mark.parametrize("variant", ["hex", "rex", "dark"])
+def test_a_long_batch_of_playouts_stops_on_ctrl_c(interrupt_soon: Callable[[], None], variant: str) -> None:
+    """A trillion playouts (days) end with the handler's exception, on one
+    thread and on two."""
+    game = hx.Game(variant, size=11, swap="off")  # type: ignore[arg-type]
+    for threads in (1, 2):
+        interrupt_soon()
+        with pytest.raises(Interrupted):
+            game.random_playouts(10**12, seed=1, threads=threads)
+
+
 def test_calls_that_end_on_their_own_are_untouched() -> None:
     """Without a signal, results come back as before and errors keep their class."""
+    seven = hx.Game("hex", size=7, swap="off")
+    seven.play("d4")
+    seven.play("c5")
+    assert seven.random_playouts(10_000, seed=1) == {hx.RED: 5525, hx.BLUE: 4475}  # as in the README
     game = hx.Game("hex", size=3, swap="off")
     assert hx.solve(game).winner == hx.RED
     view = game.view(hx.RED)

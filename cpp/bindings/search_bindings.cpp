@@ -59,11 +59,9 @@ void bind_search(py::module_& m) {
       [](const Game& game, long long n, unsigned long long seed, int threads) {
         if (n < 0) throw ConfigError("the number of playouts must be at least 0, not " + std::to_string(n));
         checked_threads(threads);
-        PlayoutCounts counts;
-        {
-          py::gil_scoped_release release;
-          counts = random_playouts(game, static_cast<uint64_t>(n), seed, threads);
-        }
+        const PlayoutCounts counts = interruptible([&](const std::atomic<bool>& stop) {
+          return random_playouts(game, static_cast<uint64_t>(n), seed, threads, &stop);
+        });
         return py::make_tuple(counts.wins[0], counts.wins[1]);
       },
       py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("threads"),
