@@ -50,7 +50,8 @@ Rules rules_from_py(const std::string& variant, int rows, int cols, const std::s
 // helper thread with the GIL released, while the calling thread waits and,
 // every 50 ms, lets Python run its signal handlers. When a handler raises
 // (Ctrl-C: KeyboardInterrupt), `stop` is set, the work is waited for and the
-// Python exception propagates, so a long search or solve can be interrupted.
+// Python exception propagates, so a long search, solve or batch of playouts
+// can be interrupted.
 // Exceptions of `work` propagate as they would from a direct call.
 template <class F>
 auto interruptible(F&& work) {
