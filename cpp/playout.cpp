@@ -11,9 +11,15 @@ namespace hexengine {
 
 namespace {
 
-// Whether the playout loops should stop before game `i` (polled every 1,024 games).
-inline bool stop_before(uint64_t i, const std::atomic<bool>* stop) {
-  return (i & 1023) == 0 && stop && stop->load(std::memory_order_relaxed);
+// Calls `play()` `n` times, in blocks of 1,024 with `stop` (if given) checked
+// before each block, so the loop of a block stays as tight as without it.
+template <class F>
+void repeat(uint64_t n, const std::atomic<bool>* stop, F&& play) {
+  for (uint64_t block = 0; block < n; block += 1024) {
+    if (stop && stop->load(std::memory_order_relaxed)) return;
+    const uint64_t end = std::min(n, block + 1024);
+    for (uint64_t i = block; i < end; ++i) play();
+  }
 }
 
 // Fill-the-board playouts for Hex and Rex from the stones `red0` and `blue0`;
@@ -30,22 +36,19 @@ PlayoutCounts fill_playouts(const Geometry& g, Variant v, const Board& red0, con
   const int mover_share = (count + 1) / 2;
   const bool mover_is_red = to_move == Color::Red;
   PlayoutCounts out;
-  for (uint64_t block = 0; block < n && !stop_before(block, stop); block += 1024) {
-    const uint64_t end = std::min(n, block + 1024);
-    for (uint64_t i = block; i < end; ++i) {
-      // A partial Fisher-Yates shuffle picks the mover's cells uniformly; the
-      // array stays a permutation, so it need not be reset between playouts.
-      Bitboard<W> mine;
-      for (int k = 0; k < mover_share; ++k) {
-        const int j = k + static_cast<int>(rng.below(static_cast<uint32_t>(count - k)));
-        std::swap(cells[k], cells[j]);
-        mine.set(cells[k]);
-      }
-      const Bitboard<W> full_red = mover_is_red ? red | mine : red | empty.andnot(mine);
-      const Color owner = full_board_chain_owner(g, full_red);
-      ++out.wins[index_of(winner_of_connection(v, owner))];
+  repeat(n, stop, [&] {
+    // A partial Fisher-Yates shuffle picks the mover's cells uniformly; the
+    // array stays a permutation, so it need not be reset between playouts.
+    Bitboard<W> mine;
+    for (int k = 0; k < mover_share; ++k) {
+      const int j = k + static_cast<int>(rng.below(static_cast<uint32_t>(count - k)));
+      std::swap(cells[k], cells[j]);
+      mine.set(cells[k]);
     }
-  }
+    const Bitboard<W> full_red = mover_is_red ? red | mine : red | empty.andnot(mine);
+    const Color owner = full_board_chain_owner(g, full_red);
+    ++out.wins[index_of(winner_of_connection(v, owner))];
+  });
   return out;
 }
 
@@ -70,7 +73,7 @@ PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng, const std::a
   }
   PlayoutCounts out;
   std::vector<int> unknown[2];
-  for (uint64_t i = 0; i < n && !stop_before(i, stop); ++i) {
+  repeat(n, stop, [&] {
     State<W> s = start;
     unknown[0] = unknown_start[0];
     unknown[1] = unknown_start[1];
@@ -83,10 +86,10 @@ PlayoutCounts dark_playouts(const Game& game, uint64_t n, Rng& rng, const std::a
       mine.pop_back();
       if (play_move(s, g, v, p).connected) {
         ++out.wins[index_of(winner_of_connection(v, mover))];
-        break;
+        return;
       }
     }
-  }
+  });
   return out;
 }
 

@@ -575,25 +575,26 @@ def read_record(source: str | os.PathLike[str]) -> GameRecord:
     if isinstance(source, os.PathLike) or (
         isinstance(source, str) and "\n" not in source and len(source) < 4096 and os.path.isfile(source)
     ):
+        name = os.fspath(source)
         try:
             with open(source, encoding="utf-8") as f:
                 text = f.read(MAX_RECORD_CHARS + 1)
         except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read {os.fspath(source)!r}: {e}") from None
+            raise RecordError(f"cannot read {name!r}: {e}") from None
         try:
             return GameRecord.parse(text)
         except RecordError as e:
             problem = str(e)
             # Records are read by their text, whatever the file's name; when the
             # name promises a format the text does not start like, say that.
-            suffix = os.path.splitext(os.fspath(source))[1].lower()
+            suffix = os.path.splitext(name)[1].lower()
             expected = {".sgf": ("SGF", "("), ".json": ("JSON", "{")}.get(suffix)
             start = text.lstrip()[:20]
             if expected and not start.startswith(expected[1]):
                 kind, head = expected
                 problem = f"a {suffix} file should hold {kind}, which starts with {head!r}"
                 problem += f"; it starts with {start!r}"
-            raise RecordError(f"{os.fspath(source)!r} holds no record: {problem}") from None
+            raise RecordError(f"{name!r} holds no record: {problem}") from None
     return GameRecord.parse(source)  # type: ignore[arg-type]
 
 
