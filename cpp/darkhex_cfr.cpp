@@ -309,7 +309,7 @@ DarkTreeSize count_dark_tree(const Rules& rules, double history_limit, double be
   return size;
 }
 
-DarkTree::DarkTree(const Rules& rules, bool silent_hits)
+DarkTree::DarkTree(const Rules& rules, bool silent_hits, const std::atomic<bool>* stop)
     : rules_(make_rules(rules.variant, rules.rows, rules.cols, rules.swap)), silent_hits_(silent_hits) {
   require_tiny_dark(rules_, silent_hits);
   geom_ = make_geometry(rules_.rows, rules_.cols);
@@ -323,15 +323,16 @@ DarkTree::DarkTree(const Rules& rules, bool silent_hits)
                      "2x3, 3x2, 2x4, 4x2), and so do boards of one row or one column");
   }
   nodes_.reserve(static_cast<size_t>(histories));
-  build();
+  build(stop);
 }
 
-void DarkTree::build() {
+void DarkTree::build(const std::atomic<bool>* stop) {
   for (int c = 0; c < 2; ++c) {
     keys_[c].assign(1024, 0);
     values_[c].assign(1024, 0);
   }
   const Geometry& g = geom_;
+  uint32_t decisions = 0;  // decision nodes emitted; the stop flag is read every 65,536
   // Depth-first: emits a node, then its children's subtrees in ascending cell order.
   auto visit = [&](auto&& self, const Position& s, const Seen* seen) -> void {
     const int p = index_of(s.to_move);
@@ -356,6 +357,9 @@ void DarkTree::build() {
       if (2 * infosets_[p].size() > keys_[p].size()) grow(keys_[p], values_[p]);
     }
     const uint32_t first = infosets_[p][index].first_seq;
+    if (stop && (decisions++ & 0xffff) == 0 && stop->load(std::memory_order_relaxed)) {
+      throw Interrupted("DarkTree: stopped while building");
+    }
     nodes_.push_back(decision_node(p, actions, index));
     int k = 0;
     for (uint64_t rest = legal; rest; rest &= rest - 1, ++k) {
@@ -699,8 +703,9 @@ void DarkCfr::update_current(int color) {
   }
 }
 
-void DarkCfr::run(int iterations) {
+void DarkCfr::run(int iterations, const std::atomic<bool>* stop) {
   for (int i = 0; i < iterations; ++i) {
+    if (stop && stop->load(std::memory_order_relaxed)) return;
     ++t_;
     for (int player = 0; player < 2; ++player) {
       accumulate_average(player);

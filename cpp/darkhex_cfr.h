@@ -19,6 +19,7 @@
 // divided by two, as OpenSpiel reports it), in two passes over the tree.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -94,7 +95,8 @@ class DarkTree {
   // `silent_hits` (dark-abrupt only) is OpenSpiel's `adh` observation model, in
   // which the player whose stone is hit is not told; it exists to cross-check
   // against OpenSpiel and is not hexengine's rules (views announce hits).
-  explicit DarkTree(const Rules& rules, bool silent_hits = false);
+  // When `stop` is given and becomes true, the build throws Interrupted.
+  explicit DarkTree(const Rules& rules, bool silent_hits = false, const std::atomic<bool>* stop = nullptr);
 
   const Rules& rules() const { return rules_; }
   const Geometry& geometry() const { return geom_; }
@@ -123,7 +125,7 @@ class DarkTree {
   const std::vector<uint32_t>& nodes() const { return nodes_; }
 
  private:
-  void build();
+  void build(const std::atomic<bool>* stop);
   void find_representatives() const;
 
   Rules rules_;
@@ -165,8 +167,9 @@ class DarkCfr {
   explicit DarkCfr(const DarkTree& tree);
   // The tree it solves.
   const DarkTree& tree() const { return tree_; }
-  // Runs `iterations` more iterations (each updates Red, then Blue).
-  void run(int iterations);
+  // Runs `iterations` more iterations (each updates Red, then Blue); when
+  // `stop` is given and becomes true, returns after the iteration under way.
+  void run(int iterations, const std::atomic<bool>* stop = nullptr);
   // Iterations run so far.
   int iterations() const { return t_; }
   // The average strategy (the one that converges to an equilibrium).

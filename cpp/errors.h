@@ -36,4 +36,11 @@ struct IllegalMove : std::invalid_argument {
       : std::invalid_argument(message), row(row_), col(col_), rule(std::move(rule_)) {}
 };
 
+// A long computation that cannot return part of its work (building a game
+// tree) stopped because its caller's stop flag was set; the bindings set that
+// flag on Ctrl-C and raise Python's KeyboardInterrupt instead.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace hexengine

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import hexengine as hx
+from hexengine import _core
 
 
 class Interrupted(Exception):
@@ -99,3 +100,21 @@ def test_calls_that_end_on_their_own_are_untouched() -> None:
     assert first == again
     with pytest.raises(hx.ConfigError, match="not the view of the player to move"):
         hx.MCTSBot(simulations=10).choose(game.view(hx.BLUE))
+
+
+def test_exact_dark_hex_stops_on_ctrl_c(interrupt_soon: Callable[[], None]) -> None:
+    """Building a large Dark Hex game tree (2x4: 83 million histories, seconds)
+    and a long CFR+ run both end with the handler's exception; the run stops
+    after a whole iteration, so the solver can go on from there."""
+    interrupt_soon()
+    with pytest.raises(Interrupted):
+        hx.dark_equilibrium("dark", 2, 4, iterations=10**6)
+    tree = _core.DarkTree("dark", 2, 3)
+    cfr = _core.DarkCfr(tree)
+    interrupt_soon()
+    with pytest.raises(Interrupted):
+        cfr.run(10**9)  # about a millisecond an iteration: weeks
+    stopped_at = cfr.iterations
+    assert 0 < stopped_at < 10**9
+    cfr.run(2)
+    assert cfr.iterations == stopped_at + 2

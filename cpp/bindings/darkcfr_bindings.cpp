@@ -66,8 +66,9 @@ void bind_darkcfr(py::module_& m) {
   py::class_<DarkTree>(m, "DarkTree")
       .def(py::init([](const std::string& variant, int rows, int cols, bool silent_hits) {
              const Rules rules = rules_from_py(variant, rows, cols, "");
-             py::gil_scoped_release release;
-             return std::make_unique<DarkTree>(rules, silent_hits);
+             return interruptible([&](const std::atomic<bool>& stop) {
+               return std::make_unique<DarkTree>(rules, silent_hits, &stop);
+             });
            }),
            py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("silent_hits") = false)
       .def_property_readonly("variant", [](const DarkTree& t) { return variant_name(t.rules().variant); })
@@ -117,10 +118,13 @@ void bind_darkcfr(py::module_& m) {
           "run",
           [](DarkCfr& cfr, int iterations) {
             if (iterations < 0) throw ConfigError("iterations must not be negative");
-            py::gil_scoped_release release;
-            cfr.run(iterations);
+            interruptible([&](const std::atomic<bool>& stop) {
+              cfr.run(iterations, &stop);
+              return cfr.iterations();
+            });
           },
-          py::arg("iterations"))
+          py::arg("iterations"),
+          "Runs that many more CFR+ iterations; Ctrl-C stops it after the iteration under way.")
       .def_property_readonly("iterations", &DarkCfr::iterations)
       .def("average_policy",
            [](const DarkCfr& cfr) {

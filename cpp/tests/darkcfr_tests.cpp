@@ -1,5 +1,6 @@
 // Tests of the tiny-board Dark Hex solver (darkhex_cfr.h) without Python.
 // Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -205,11 +206,33 @@ void test_refusals() {
 
 }  // namespace
 
+// A set stop flag: the tree build throws Interrupted at once, and a CFR+ run
+// returns before its next iteration (the iterations done so far are kept).
+void test_stop_flag() {
+  const Rules rules = make_rules(Variant::Dark, 2, 2, SwapForm::Off);
+  std::atomic<bool> stop{true};
+  bool thrown = false;
+  try {
+    DarkTree tree(rules, false, &stop);
+  } catch (const Interrupted&) {
+    thrown = true;
+  }
+  CHECK(thrown);
+  const DarkTree tree(rules);
+  DarkCfr cfr(tree);
+  std::atomic<bool> go{false};
+  cfr.run(3, &go);
+  CHECK(cfr.iterations() == 3);
+  cfr.run(1000, &stop);
+  CHECK(cfr.iterations() == 3);
+}
+
 int main() {
   test_tree_matches_game_and_views();
   test_counts();
   test_best_response();
   test_cfr_converges();
   test_refusals();
+  test_stop_flag();
   return testing::finish("darkcfr tests");
 }

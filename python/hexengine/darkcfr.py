@@ -226,8 +226,7 @@ def dark_equilibrium(
     evaluation = (0.0, 0.0, 0.0)
     while cfr.iterations < iterations:
         goal = min(checkpoint, iterations)
-        while cfr.iterations < goal:
-            cfr.run(min(goal - cfr.iterations, 16))  # short runs keep Ctrl-C responsive
+        cfr.run(goal - cfr.iterations)
         evaluation = cfr.evaluate_average()
         curve.append((cfr.iterations, (evaluation[1] + evaluation[2]) / 2))
         if target is not None and curve[-1][1] <= target:
