@@ -1,6 +1,6 @@
 """Memory of one long search: nodes and peak resident memory.
 
-    python bench/mcts_memory.py [--simulations 1000000] [--size 11] [--threads 1]
+    python bench/mcts_memory.py [--simulations 1000000] [--size 11] [--threads 1] [--variant hex]
 
 Runs one search from the empty board and prints the tree's node count, the
 node budget, and the process's peak resident set size (ru_maxrss) before and
@@ -29,10 +29,11 @@ def main() -> None:
     )
     parser.add_argument("--simulations", type=int, default=1_000_000)
     parser.add_argument("--size", type=int, default=11)
+    parser.add_argument("--variant", choices=["hex", "rex"], default="hex")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--max-nodes", type=int, default=16_000_000)
     args = parser.parse_args()
-    view = hx.Game("hex", size=args.size, swap="off").view(hx.RED)
+    view = hx.Game(args.variant, size=args.size, swap="off").view(hx.RED)
     before = peak_mib()
     bot = hx.MCTSBot(simulations=args.simulations, threads=args.threads, max_nodes=args.max_nodes)
     start = time.perf_counter()
@@ -40,7 +41,8 @@ def main() -> None:
     seconds = time.perf_counter() - start
     after = peak_mib()
     print(
-        f"{args.size}x{args.size} Hex, {analysis.simulations:,} simulations on {args.threads} thread(s) "
+        f"{args.size}x{args.size} {args.variant.capitalize()}, {analysis.simulations:,} simulations "
+        f"on {args.threads} thread(s) "
         f"in {seconds:.1f}s: {analysis.nodes:,} nodes (budget {args.max_nodes:,}); "
         f"peak RSS {before:.0f} MiB before, {after:.0f} MiB after ({after - before:.0f} MiB for the search)"
     )

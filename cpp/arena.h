@@ -6,7 +6,9 @@
 // chunk may hold parallel arrays (`Columns`, one per type) under the same
 // indices, so that what every simulation writes shares no cache line with what
 // it only reads (two threads then pass fewer lines back and forth) and a loop
-// over one field reads only that field's lines; at most `max_nodes` are
+// over one field reads only that field's lines; a column the owner says it
+// never uses is not allocated (its get/begin_of must then not be called); at
+// most `max_nodes` are
 // handed out, after which `allocate` returns kNoNode and the search stops
 // growing its tree (memory stays bounded). `allocate` is thread-safe, and
 // the next chunk is made (zeroed) outside its lock by the thread that passes
@@ -14,11 +16,13 @@
 // reading and writing nodes is the caller's business (atomics in the node types).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace hexengine {
@@ -34,7 +38,11 @@ class Arena {
   static constexpr uint32_t kChunkBits = 16;
   static constexpr uint32_t kChunk = 1u << kChunkBits;
 
-  explicit Arena(uint64_t max_nodes) : max_(max_nodes), chunks_(max_nodes / (kChunk - 512) + 2) {}
+  // Whether each column, in the order of `Columns`, is allocated.
+  using ColumnsUsed = std::array<bool, sizeof...(Columns)>;
+
+  explicit Arena(uint64_t max_nodes, ColumnsUsed used = all_used())
+      : max_(max_nodes), used_columns_(used), chunks_(max_nodes / (kChunk - 512) + 2) {}
 
   // The node at index `i` (which `allocate` returned).
   Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits].nodes[i & (kChunk - 1)]; }
@@ -94,10 +102,21 @@ class Arena {
     std::unique_ptr<Node[]> nodes;
     std::tuple<std::unique_ptr<Columns[]>...> columns;
   };
-  // A chunk of zeroed nodes and columns.
-  static Chunk make_chunk() { return {std::make_unique<Node[]>(kChunk), {std::make_unique<Columns[]>(kChunk)...}}; }
+  static constexpr ColumnsUsed all_used() {
+    ColumnsUsed used{};
+    used.fill(true);
+    return used;
+  }
+  // A chunk of zeroed nodes and columns (those in use).
+  Chunk make_chunk() const { return make_chunk(std::index_sequence_for<Columns...>{}); }
+  template <size_t... I>
+  Chunk make_chunk(std::index_sequence<I...>) const {
+    return {std::make_unique<Node[]>(kChunk),
+            {(used_columns_[I] ? std::make_unique<Columns[]>(kChunk) : std::unique_ptr<Columns[]>())...}};
+  }
 
   uint64_t max_;
+  ColumnsUsed used_columns_;
   std::vector<Chunk> chunks_;
   std::mutex mutex_;
   std::atomic<bool> full_{false};

@@ -414,7 +414,7 @@ uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to) {
     bc.rave_visits.store(ac.rave_visits.load());
     bc.rave_wins.store(ac.rave_wins.load());
     to.get<Move>(n) = from.get<Move>(o);
-    to.get<Bias>(n) = from.get<Bias>(o);
+    if (bias_ > 0) to.get<Bias>(n) = from.get<Bias>(o);
     b.mover = a.mover;
     b.proof.store(a.proof.load());
     b.analysed.store(a.analysed.load());
@@ -461,7 +461,7 @@ void Engine<W>::prepare_tree(const View& view) {
     if (next == kNoNode) reuse = false;
     node = next;
   }
-  auto fresh = std::make_unique<Tree>(params_.max_nodes);
+  auto fresh = std::make_unique<Tree>(params_.max_nodes, Tree::ColumnsUsed{true, true, bias_ > 0});
   if (reuse && (*arena_)[node].state.load() != kTerminal) {
     root_ = copy_subtree(*arena_, node, *fresh);
   } else {

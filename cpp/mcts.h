@@ -68,7 +68,8 @@ struct SearchParams {
   int threads = 1;
   // Seed of the random streams.
   uint64_t seed = 0;
-  // Node budget of the tree (38 bytes each).
+  // Node budget of the tree (38 bytes each; 34 in Rex or without the
+  // progressive bias, which then has no column).
   uint64_t max_nodes = 16'000'000;
   // Keep the subtree of the position reached when the game goes on.
   bool reuse_tree = true;

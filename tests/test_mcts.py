@@ -294,11 +294,14 @@ def test_analysis_statistics_are_consistent() -> None:
     assert analysis.top(3)[0][0] == analysis.move
 
 
-def test_tree_is_reused_between_moves() -> None:
-    """The next search starts from the subtree of the position reached, unless reuse is off."""
+@pytest.mark.parametrize(("variant", "options"), [("hex", {}), ("hex", {"prior_bias": 0.0}), ("rex", {})])
+def test_tree_is_reused_between_moves(variant: str, options: dict[str, float]) -> None:
+    """The next search starts from the subtree of the position reached, unless
+    reuse is off; also in the trees that have no progressive-bias column (Rex,
+    and Hex with ``prior_bias=0``)."""
     for reuse in (True, False):
-        game = hx.Game("hex", size=7, swap="off")
-        bot = hx.MCTSBot(simulations=3000, seed=1, reuse_tree=reuse)
+        game = hx.Game(variant, size=7, swap="off")  # type: ignore[arg-type]
+        bot = hx.MCTSBot(simulations=3000, seed=1, reuse_tree=reuse, **options)
         first = bot.analyse(game.view(hx.RED))
         game.play(first.move)
         game.play(first.pv[1])  # the reply the bot expected

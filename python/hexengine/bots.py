@@ -121,7 +121,7 @@ class MCTSBot:
     simulations). ``threads`` share one tree; with ``threads=1`` and a fixed
     ``seed`` the same calls give the same moves. The tree of the previous
     move is reused when the next view continues the same game. The tree is
-    bounded by ``max_nodes`` (38 bytes each). ``rave_equivalence`` (the
+    bounded by ``max_nodes`` (38 bytes each; 34 in Rex). ``rave_equivalence`` (the
     visits at which a move's own value and its all-moves-as-first value weigh
     the same) defaults to the variant's: 3,000 in Rex, 1,000 otherwise. In
     Hex each new move in the tree starts with a prior worth ``prior`` virtual
