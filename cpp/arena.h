@@ -8,12 +8,12 @@
 // it only reads (two threads then pass fewer lines back and forth) and a loop
 // over one field reads only that field's lines; a column the owner says it
 // never uses is not allocated (its get/begin_of must then not be called); at
-// most `max_nodes` are
-// handed out, after which `allocate` returns kNoNode and the search stops
-// growing its tree (memory stays bounded). `allocate` is thread-safe, and
-// the next chunk is made (zeroed) outside its lock by the thread that passes
-// the middle of the current one, so that other threads need not wait for it;
-// reading and writing nodes is the caller's business (atomics in the node types).
+// most `max_nodes` are handed out, after which `allocate` returns kNoNode and
+// the search stops growing its tree (memory stays bounded). `allocate` is
+// thread-safe, and the next chunk is made (zeroed) outside its lock by the
+// thread that passes the middle of the current one, so that other threads need
+// not wait for it; reading and writing nodes is the caller's business (atomics
+// in the node types).
 #pragma once
 
 #include <array>

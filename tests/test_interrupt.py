@@ -113,7 +113,7 @@ def test_exact_dark_hex_stops_on_ctrl_c(interrupt_soon: Callable[[], None]) -> N
     cfr = _core.DarkCfr(tree)
     interrupt_soon()
     with pytest.raises(Interrupted):
-        cfr.run(10**9)  # about a millisecond an iteration: weeks
+        cfr.run(10**9)  # about a millisecond an iteration: days
     stopped_at = cfr.iterations
     assert 0 < stopped_at < 10**9
     cfr.run(2)

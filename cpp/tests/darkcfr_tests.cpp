@@ -204,8 +204,6 @@ void test_refusals() {
   CHECK(message([&] { tree.infoset_of(g.view(Color::Blue)); }).find("player to move") != std::string::npos);
 }
 
-}  // namespace
-
 // A set stop flag: the tree build throws Interrupted at once, and a CFR+ run
 // returns before its next iteration (the iterations done so far are kept).
 void test_stop_flag() {
@@ -226,6 +224,8 @@ void test_stop_flag() {
   cfr.run(1000, &stop);
   CHECK(cfr.iterations() == 3);
 }
+
+}  // namespace
 
 int main() {
   test_tree_matches_game_and_views();
