@@ -704,6 +704,11 @@ void DarkCfr::update_current(int color) {
 }
 
 void DarkCfr::run(int iterations, const std::atomic<bool>* stop) {
+  if (iterations < 0) throw ConfigError("iterations must not be negative");
+  if (iterations > kCfrMaxIterations - t_) {
+    throw ConfigError("CFR+ runs at most " + std::to_string(kCfrMaxIterations) + " iterations in all; " +
+                      std::to_string(t_) + " are done");
+  }
   for (int i = 0; i < iterations; ++i) {
     if (stop && stop->load(std::memory_order_relaxed)) return;
     ++t_;

@@ -160,6 +160,9 @@ DarkPolicy best_response_policy(const DarkTree& tree, const DarkPolicy& policy, 
 // value with pure strategies: exact when they meet.
 DarkPolicy purified(const DarkTree& tree, const DarkPolicy& policy);
 
+// Most iterations a DarkCfr runs in all (its count is an int).
+inline constexpr int kCfrMaxIterations = 2'147'483'647;
+
 // CFR+ on a DarkTree: alternating updates, regret matching+, and a linearly
 // weighted average strategy (Tammelin et al., 2015). Deterministic.
 class DarkCfr {
@@ -169,6 +172,7 @@ class DarkCfr {
   const DarkTree& tree() const { return tree_; }
   // Runs `iterations` more iterations (each updates Red, then Blue); when
   // `stop` is given and becomes true, returns after the iteration under way.
+  // Throws ConfigError for a negative count or one past kCfrMaxIterations in all.
   void run(int iterations, const std::atomic<bool>* stop = nullptr);
   // Iterations run so far.
   int iterations() const { return t_; }

@@ -195,6 +195,15 @@ def test_bad_policies_and_arguments():
         hx.dark_equilibrium("hex", 2, 2)
     with pytest.raises(hx.ConfigError, match="positive integer"):
         hx.dark_equilibrium("dark", 2, 2, iterations=0)
+    with pytest.raises(hx.ConfigError, match="at most 2,147,483,647, not 1,099,511,627,776"):
+        hx.dark_equilibrium("dark", 2, 2, iterations=2**40)  # was accepted: hours, then past its int count
+    cfr = _core.DarkCfr(_core.DarkTree("dark", 2, 2))
+    with pytest.raises(hx.ConfigError, match="not be negative"):
+        cfr.run(-1)
+    cfr.run(1)
+    with pytest.raises(hx.ConfigError, match="at most 2147483647 iterations in all; 1 are done"):
+        cfr.run(_core.DARK_CFR_MAX_ITERATIONS)
+    assert cfr.iterations == 1
     eq = hx.dark_equilibrium("dark", 2, 2, iterations=10)
     other = hx.Game("dark", rows=2, cols=3)
     with pytest.raises(hx.ConfigError, match="not of 2x2"):

@@ -39,6 +39,7 @@ py::tuple evaluation_to_py(const DarkEvaluation& e) {
 void bind_darkcfr(py::module_& m) {
   m.attr("DARK_TREE_MAX_HISTORIES") = kTinyMaxHistories;
   m.attr("DARK_TREE_MAX_CELLS") = kTinyMaxCells;
+  m.attr("DARK_CFR_MAX_ITERATIONS") = kCfrMaxIterations;
 
   m.def(
       "dark_tree_size",
@@ -117,7 +118,6 @@ void bind_darkcfr(py::module_& m) {
       .def(
           "run",
           [](DarkCfr& cfr, int iterations) {
-            if (iterations < 0) throw ConfigError("iterations must not be negative");
             interruptible([&](const std::atomic<bool>& stop) {
               cfr.run(iterations, &stop);
               return cfr.iterations();

@@ -83,6 +83,7 @@ class Game:
 
 DARK_TREE_MAX_HISTORIES: float
 DARK_TREE_MAX_CELLS: int
+DARK_CFR_MAX_ITERATIONS: int
 
 def dark_tree_size(
     variant: str, rows: int, cols: int, history_limit: float, belief_limit: float, silent_hits: bool = False
@@ -205,4 +206,5 @@ def count_boards(view: View, limit: int) -> int: ...
 def count_boards_table(view: View) -> float: ...
 
 DARK_TREE_MAX_CELLS: int
+DARK_CFR_MAX_ITERATIONS: int
 DARK_TREE_MAX_HISTORIES: float

@@ -218,6 +218,8 @@ def dark_equilibrium(
     rules = _dark_rules(variant, rows, cols)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise ConfigError(f"iterations must be a positive integer, not {iterations!r}")
+    if iterations > _core.DARK_CFR_MAX_ITERATIONS:
+        raise ConfigError(f"iterations must be at most {_core.DARK_CFR_MAX_ITERATIONS:,}, not {iterations:,}")
     start = time.perf_counter()
     tree = _core.DarkTree(rules.variant, rows, cols)
     cfr = _core.DarkCfr(tree)
