@@ -197,6 +197,9 @@ def test_bad_policies_and_arguments():
         hx.dark_equilibrium("dark", 2, 2, iterations=0)
     with pytest.raises(hx.ConfigError, match="at most 2,147,483,647, not 1,099,511,627,776"):
         hx.dark_equilibrium("dark", 2, 2, iterations=2**40)  # was accepted: hours, then past its int count
+    for target in ("x", float("nan"), -1.0):  # a string failed inside the loop; the others never stopped it
+        with pytest.raises(hx.ConfigError, match="target is an exploitability"):
+            hx.dark_equilibrium("dark", 2, 2, iterations=10, target=target)  # type: ignore[arg-type]
     cfr = _core.DarkCfr(_core.DarkTree("dark", 2, 2))
     with pytest.raises(hx.ConfigError, match="not be negative"):
         cfr.run(-1)

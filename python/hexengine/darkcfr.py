@@ -220,6 +220,10 @@ def dark_equilibrium(
         raise ConfigError(f"iterations must be a positive integer, not {iterations!r}")
     if iterations > _core.DARK_CFR_MAX_ITERATIONS:
         raise ConfigError(f"iterations must be at most {_core.DARK_CFR_MAX_ITERATIONS:,}, not {iterations:,}")
+    if target is not None and (
+        isinstance(target, bool) or not isinstance(target, (int, float)) or not target >= 0
+    ):
+        raise ConfigError(f"target is an exploitability, a number at least 0, not {target!r}")
     start = time.perf_counter()
     tree = _core.DarkTree(rules.variant, rows, cols)
     cfr = _core.DarkCfr(tree)
