@@ -429,6 +429,9 @@ def test_a_view_of_a_bare_position_is_solved_from_its_stones() -> None:
         ({"max_memory": 1000}, "max_memory"),
         ({"max_memory": 2**19}, "at least 1 MiB"),
         ({"max_memory": -1}, "max_memory"),
+        # past the core's 64-bit counts (these got pybind11's "incompatible function arguments")
+        ({"max_nodes": 2**70}, r"max_nodes must be a positive integer \(at most 2\*\*63 - 1\)"),
+        ({"max_memory": 2**70}, r"max_memory must be a number of bytes from 1 MiB to 2\*\*63 - 1"),
         ({"knowledge": ["dead", "magic"]}, "unknown solver knowledge 'magic'"),
         ({"knowledge": "dead"}, "knowledge"),
         ({"knowledge": ["mustplay"]}, "needs 'vc'"),

@@ -142,8 +142,8 @@ def solve(
     """
     nodes = _count("max_nodes", max_nodes)
     seconds = _seconds(max_seconds)
-    if isinstance(max_memory, bool) or not isinstance(max_memory, int):
-        raise SolveError(f"max_memory must be a number of bytes, not {max_memory!r}")
+    if isinstance(max_memory, bool) or not isinstance(max_memory, int) or not 0 <= max_memory <= _LIMIT_MAX:
+        raise SolveError(f"max_memory must be a number of bytes from 1 MiB to 2**63 - 1, not {max_memory!r}")
     names = None if knowledge is None else _knowledge(knowledge)
     if isinstance(position, Game):
         raw = _core.solve_game(position._core, bool(winning_moves), nodes, seconds, max_memory, names)
@@ -156,11 +156,15 @@ def solve(
     return _result(raw, cols)
 
 
+# The largest limit the core takes (a signed 64-bit count).
+_LIMIT_MAX = 2**63 - 1
+
+
 def _count(name: str, value: int | None) -> int:
     if value is None:
         return 0
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise SolveError(f"{name} must be a positive integer or None, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _LIMIT_MAX:
+        raise SolveError(f"{name} must be a positive integer (at most 2**63 - 1) or None, not {value!r}")
     return value
 
 
