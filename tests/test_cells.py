@@ -36,3 +36,11 @@ def test_error_messages_about_odd_cells_are_built_without_failing() -> None:
         game.resign(hx.Cell(0, -98))  # type: ignore[arg-type]
     with pytest.raises(hx.IllegalMove, match="off the 4x4 board"):
         game.play(hx.Cell(0, 2**31 - 97))
+
+
+@pytest.mark.parametrize("value", [None, 3, 1.5, b"c4", hx.Cell(2, 3), hx.RED])
+def test_parse_takes_only_names(value: object) -> None:
+    """Cell.parse of something that is not a string is a TypeError that says
+    what it wants (it was an AttributeError from deep inside)."""
+    with pytest.raises(TypeError, match=r"Cell\.parse takes a cell's name such as 'c4'"):
+        hx.Cell.parse(value)  # type: ignore[arg-type]

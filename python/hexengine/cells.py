@@ -57,7 +57,13 @@ class Cell(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Cell:
-        """The cell called ``text`` (``'a1'`` to ``'s19'``); raises IllegalMove."""
+        """The cell called ``text`` (``'a1'`` to ``'s19'``); raises IllegalMove.
+
+        >>> Cell.parse("c4")
+        Cell.parse('c4')
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"Cell.parse takes a cell's name such as 'c4', not {text!r}")
         return cls.from_index(_core.parse_cell(19, 19, core_text(text)), 19)
 
     def __str__(self) -> str:
