@@ -180,6 +180,11 @@ def test_svg_pictures(tmp_path):
     assert hx.svg(hx.GameRecord.from_game(hex_game)).count('class="stone red"') == 1
     with pytest.raises(TypeError):
         hx.svg("board")
+    for not_a_path in (1, True, None):  # 1 once wrote to standard output and closed it
+        with pytest.raises(TypeError, match="writes to a file path"):
+            hx.write_svg(hex_game, not_a_path)
+    hx.write_svg(hex_game, str(path))
+    assert path.read_text() == hx.svg(hex_game) + "\n"
     from hexengine.svg import board_svg
 
     with pytest.raises(ValueError):

@@ -187,6 +187,10 @@ def svg(obj: Any, *, coordinates: bool = True, cell_size: float = 24.0) -> str:
 
 def write_svg(obj: Any, path: str | os.PathLike[str], **options: Any) -> None:
     """Writes :func:`svg` of ``obj`` to ``path`` (UTF-8)."""
+    if not isinstance(path, str | os.PathLike):
+        # open() would take an integer as a file descriptor: write_svg(game, 1)
+        # wrote to standard output and then closed it.
+        raise TypeError(f"write_svg writes to a file path, not {path!r}")
     with open(path, "w", encoding="utf-8") as f:
         f.write(svg(obj, **options))
         f.write("\n")
