@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
+from ._checks import MAX_INT, MAX_SEED, whole_number
 from ._moves import SWAP, Move
 from .cells import Cell
 from .errors import ConfigError
@@ -189,22 +190,22 @@ class MCTSBot:
         if simulations is None and seconds is None:
             simulations = 10_000
         settings = {
-            "simulations": _natural(simulations or 0, "simulations"),
+            "simulations": whole_number(simulations or 0, "simulations"),
             "seconds": _number(seconds or 0.0, "seconds"),
-            "threads": _natural(threads, "threads"),
-            "seed": _natural(seed, "seed", 2**64 - 1),
-            "max_nodes": _natural(max_nodes, "max_nodes"),
+            "threads": whole_number(threads, "threads", MAX_INT),
+            "seed": whole_number(seed, "seed", MAX_SEED),
+            "max_nodes": whole_number(max_nodes, "max_nodes"),
             "reuse_tree": bool(reuse_tree),
             "allow_swap": bool(allow_swap),
             "knowledge": bool(knowledge),
             "patterns": bool(patterns),
             "rave_equivalence": _rave_equivalence(rave_equivalence),
             "exploration": _number(exploration, "exploration"),
-            "expand_threshold": _natural(expand_threshold, "expand_threshold", 2**32 - 1),
+            "expand_threshold": whole_number(expand_threshold, "expand_threshold", 2**32 - 1),
             "rex_endgame": _number(rex_endgame, "rex_endgame"),
-            "knowledge_visits": _natural(knowledge_visits, "knowledge_visits", 2**32 - 1),
-            "solver_nodes": _natural(solver_nodes, "solver_nodes"),
-            "solver_empties": _natural(solver_empties, "solver_empties", 361),
+            "knowledge_visits": whole_number(knowledge_visits, "knowledge_visits", 2**32 - 1),
+            "solver_nodes": whole_number(solver_nodes, "solver_nodes"),
+            "solver_empties": whole_number(solver_empties, "solver_empties", 361),
             "swindle": bool(swindle),
             "opponent_model": _number(opponent_model, "opponent_model"),
             "prior": _number(prior, "prior"),
@@ -288,14 +289,6 @@ class RandomBot:
 
 def _move(value: int, cols: int) -> Move:
     return SWAP if value < 0 else Cell.from_index(value, cols)
-
-
-def _natural(value: object, name: str, top: int = 2**63 - 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{name} must be a whole number, not {value!r}")
-    if not 0 <= value <= top:
-        raise ConfigError(f"{name} must be between 0 and {top}, not {value}")
-    return value
 
 
 def _rave_equivalence(value: object) -> float:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from . import _core
+from ._checks import MAX_INT, whole_number
 from ._moves import SWAP, Move, MoveLike, cell_index
 from .cells import Cell
 from .errors import IllegalMove, RulesError
@@ -177,7 +178,8 @@ class Game:
         >>> wins[hx.RED] + wins[hx.BLUE], wins[hx.RED] > wins[hx.BLUE]
         (1000, True)
         """
-        red, blue = _core.random_playouts(self._core, _count(n, "n"), _seed(seed), threads)
+        count, workers = whole_number(n, "n"), whole_number(threads, "threads", MAX_INT)
+        red, blue = _core.random_playouts(self._core, count, _seed(seed), workers)
         return {Color.RED: red, Color.BLUE: blue}
 
     def view(self, color: Color) -> View:
@@ -222,12 +224,6 @@ class Game:
             f"<Game {r.variant} {r.rows}x{r.cols} swap={r.swap}: "
             f"{self.status()} after {len(self._core.history())} actions>"
         )
-
-
-def _count(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an integer, not {value!r}")
-    return value
 
 
 def _seed(seed: object) -> int:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from . import _core
+from ._checks import MAX_SEED, whole_number
 from ._moves import SWAP, Move
 from .cells import Cell
 from .rules import END_REASONS, Action, Color, EndReason, MoveResult, Rules, _color
@@ -148,8 +149,8 @@ class View:
         >>> boards.shape, [int((b == hx.RED).sum()) for b in boards]
         ((4, 3, 3), [2, 2, 2, 2])
         """
-        count = _natural(n, "n")
-        return _core.sample_boards(self._core, count, _natural(seed, "seed", 2**64 - 1), str(method))
+        count = whole_number(n, "n")
+        return _core.sample_boards(self._core, count, whole_number(seed, "seed", MAX_SEED), str(method))
 
     def count_boards(self, *, limit: int = 10_000_000) -> int:
         """The exact number of boards consistent with this Dark Hex player's
@@ -161,7 +162,7 @@ class View:
         >>> game.view(hx.BLUE).count_boards()   # one hidden red stone, nine cells
         9
         """
-        return _core.count_boards(self._core, _natural(limit, "limit"))
+        return _core.count_boards(self._core, whole_number(limit, "limit"))
 
     def sample_games(self, n: int, *, seed: int = 0) -> list[Game]:
         """``n`` complete games whose record this Dark Hex player's view is:
@@ -179,7 +180,9 @@ class View:
         from .game import Game
 
         games = []
-        for record in _core.sample_histories(self._core, _natural(n, "n"), _natural(seed, "seed", 2**64 - 1)):
+        for record in _core.sample_histories(
+            self._core, whole_number(n, "n"), whole_number(seed, "seed", MAX_SEED)
+        ):
             game = Game(self._rules)
             for _who, cell, _result in record:
                 game._core.play(cell)
@@ -221,11 +224,3 @@ class View:
 
 def _view_from_state(state: tuple[Any, ...]) -> View:
     return View(_core.View.from_state(state))
-
-
-def _natural(value: object, name: str, top: int = 2**63 - 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-        from .errors import ConfigError
-
-        raise ConfigError(f"{name} must be a whole number between 0 and {top}, not {value!r}")
-    return value
