@@ -89,6 +89,7 @@ def test_boardsize_and_clear_board():
             ("boardsize 0", "? board width must be at least 1"),
             ("boardsize 20", "? unacceptable size"),
             ("boardsize x", "? board width must be a whole number"),
+            ("boardsize 99999999999999999999", "? board width must be a whole number of at most 19 digits"),
             ("boardsize 1 2 3", "? boardsize needs a width"),
             ("boardsize", "? boardsize needs a width"),
             ("clear_board now", "? expected 0 arguments"),

@@ -517,6 +517,8 @@ def _color(word: str) -> Color:
 
 
 def _integer(word: str, what: str, minimum: int = 1) -> int:
+    if re.fullmatch(r"\d{20,}", word):
+        raise HtpFailure(f"{what} must be a whole number of at most 19 digits, not {word!r}")
     if not re.fullmatch(r"\d{1,19}", word):
         raise HtpFailure(f"{what} must be a whole number, not {word!r}")
     value = int(word)
