@@ -1027,7 +1027,10 @@ void validate_params(const SearchParams& p) {
     throw ConfigError("a search needs a budget: give simulations > 0 or seconds > 0");
   }
   if (!(p.seconds >= 0) || p.seconds > 1e6) throw ConfigError("seconds must be between 0 and 1e6");
-  if (p.threads < 1 || p.threads > 256) throw ConfigError("threads must be between 1 and 256");
+  if (p.threads < 1 || p.threads > kMaxThreads) {
+    throw ConfigError("threads must be between 1 and " + std::to_string(kMaxThreads) + ", not " +
+                      std::to_string(p.threads));
+  }
   if (p.max_nodes < 1000 || p.max_nodes > 2'000'000'000ULL) {
     throw ConfigError("max_nodes must be between 1,000 and 2,000,000,000");
   }

@@ -58,6 +58,9 @@ namespace hexengine {
 // The swap move in search results (cells are public indices >= 0).
 inline constexpr int kSwapMove = -1;
 
+// Most threads a search (or a batch of random playouts) may use.
+inline constexpr int kMaxThreads = 256;
+
 // Budgets and settings of a search.
 struct SearchParams {
   // Simulations per search; 0 means no limit (then `seconds` must be set).

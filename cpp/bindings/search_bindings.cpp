@@ -15,8 +15,9 @@ namespace {
 
 // Checks a thread count.
 int checked_threads(int threads) {
-  if (threads < 1 || threads > 256) {
-    throw ConfigError("threads must be between 1 and 256, not " + std::to_string(threads));
+  if (threads < 1 || threads > kMaxThreads) {
+    throw ConfigError("threads must be between 1 and " + std::to_string(kMaxThreads) + ", not " +
+                      std::to_string(threads));
   }
   return threads;
 }
@@ -54,6 +55,7 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
 }  // namespace
 
 void bind_search(py::module_& m) {
+  m.attr("MAX_THREADS") = kMaxThreads;
   m.def(
       "random_playouts",
       [](const Game& game, long long n, unsigned long long seed, int threads) {

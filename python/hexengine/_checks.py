@@ -1,9 +1,10 @@
 """Checks of plain numeric arguments before they reach the core.
 
-The core validates what an argument means (a board size, a thread count
-between 1 and 256); these checks only make sure a Python value fits the C++
-type it is converted to, so that a wrong type or a huge number gets a message
-that names the argument instead of pybind11's "incompatible function arguments".
+The core validates what an argument means (a board size, a budget); these
+checks make sure a Python value fits the C++ type it is converted to, so that
+a wrong type or a huge number gets a message that names the argument instead
+of pybind11's "incompatible function arguments". Where the core exports its
+own bound (``_core.MAX_THREADS``), callers pass it as ``top``.
 """
 
 from __future__ import annotations
@@ -12,14 +13,12 @@ from .errors import ConfigError
 
 # The largest count the core takes (a signed 64-bit integer).
 MAX_COUNT = 2**63 - 1
-# The largest value of the core's int settings (threads).
-MAX_INT = 2**31 - 1
 # The largest seed (an unsigned 64-bit integer).
 MAX_SEED = 2**64 - 1
 
 
-def whole_number(value: object, name: str, top: int = MAX_COUNT) -> int:
-    """``value`` if it is an integer (not a bool) from 0 to ``top``; else ConfigError naming ``name``.
+def whole_number(value: object, name: str, top: int = MAX_COUNT, least: int = 0) -> int:
+    """``value`` if it is an integer (not a bool) from ``least`` to ``top``; else ConfigError naming ``name``.
 
     >>> whole_number(5, "n")
     5
@@ -30,6 +29,6 @@ def whole_number(value: object, name: str, top: int = MAX_COUNT) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{name} must be a whole number, not {value!r}")
-    if not 0 <= value <= top:
-        raise ConfigError(f"{name} must be between 0 and {top}, not {value}")
+    if not least <= value <= top:
+        raise ConfigError(f"{name} must be between {least} and {top}, not {value}")
     return value

@@ -171,6 +171,8 @@ def cell_patterns(
     view: View,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.float32]]: ...
 
+MAX_THREADS: int
+
 class Mcts:
     def __init__(
         self,
@@ -204,7 +206,3 @@ def sample_histories(view: View, n: int, seed: int) -> list: ...
 def sampling_method(view: View, seed: int) -> str: ...
 def count_boards(view: View, limit: int) -> int: ...
 def count_boards_table(view: View) -> float: ...
-
-DARK_TREE_MAX_CELLS: int
-DARK_CFR_MAX_ITERATIONS: int
-DARK_TREE_MAX_HISTORIES: float

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._checks import MAX_INT, MAX_SEED, whole_number
+from ._checks import MAX_SEED, whole_number
 from ._moves import SWAP, Move
 from .cells import Cell
 from .errors import ConfigError
@@ -192,7 +192,7 @@ class MCTSBot:
         settings = {
             "simulations": whole_number(simulations or 0, "simulations"),
             "seconds": _number(seconds or 0.0, "seconds"),
-            "threads": whole_number(threads, "threads", MAX_INT),
+            "threads": whole_number(threads, "threads", _core.MAX_THREADS, least=1),
             "seed": whole_number(seed, "seed", MAX_SEED),
             "max_nodes": whole_number(max_nodes, "max_nodes"),
             "reuse_tree": bool(reuse_tree),

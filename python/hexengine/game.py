@@ -23,7 +23,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from . import _core
-from ._checks import MAX_INT, whole_number
+from ._checks import whole_number
 from ._moves import SWAP, Move, MoveLike, cell_index
 from .cells import Cell
 from .errors import IllegalMove, RulesError
@@ -178,7 +178,7 @@ class Game:
         >>> wins[hx.RED] + wins[hx.BLUE], wins[hx.RED] > wins[hx.BLUE]
         (1000, True)
         """
-        count, workers = whole_number(n, "n"), whole_number(threads, "threads", MAX_INT)
+        count, workers = whole_number(n, "n"), whole_number(threads, "threads", _core.MAX_THREADS, least=1)
         red, blue = _core.random_playouts(self._core, count, _seed(seed), workers)
         return {Color.RED: red, Color.BLUE: blue}
 
