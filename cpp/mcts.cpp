@@ -1022,15 +1022,19 @@ std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& 
 
 }  // namespace
 
+void validate_threads(int threads) {
+  if (threads < 1 || threads > kMaxThreads) {
+    throw ConfigError("threads must be between 1 and " + std::to_string(kMaxThreads) + ", not " +
+                      std::to_string(threads));
+  }
+}
+
 void validate_params(const SearchParams& p) {
   if (p.simulations == 0 && p.seconds <= 0) {
     throw ConfigError("a search needs a budget: give simulations > 0 or seconds > 0");
   }
   if (!(p.seconds >= 0) || p.seconds > 1e6) throw ConfigError("seconds must be between 0 and 1e6");
-  if (p.threads < 1 || p.threads > kMaxThreads) {
-    throw ConfigError("threads must be between 1 and " + std::to_string(kMaxThreads) + ", not " +
-                      std::to_string(p.threads));
-  }
+  validate_threads(p.threads);
   if (p.max_nodes < 1000 || p.max_nodes > 2'000'000'000ULL) {
     throw ConfigError("max_nodes must be between 1,000 and 2,000,000,000");
   }

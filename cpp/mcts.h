@@ -130,6 +130,9 @@ struct SearchParams {
 // Checks a parameter set; throws ConfigError naming the bad field.
 void validate_params(const SearchParams& params);
 
+// Throws ConfigError unless 1 <= threads <= kMaxThreads.
+void validate_threads(int threads);
+
 // The RAVE equivalence a search of `variant` uses when the parameters leave it
 // at 0: 3,000 for Rex, 1,000 for Hex and Dark Hex. (7x7 Rex at 10,000
 // simulations against OpenSpiel, as Red: 1,000 won 163 of 200 games, 3,000

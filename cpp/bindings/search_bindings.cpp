@@ -13,12 +13,9 @@ namespace hexengine::bindings {
 
 namespace {
 
-// Checks a thread count.
+// Checks a thread count (validate_threads) and returns it.
 int checked_threads(int threads) {
-  if (threads < 1 || threads > kMaxThreads) {
-    throw ConfigError("threads must be between 1 and " + std::to_string(kMaxThreads) + ", not " +
-                      std::to_string(threads));
-  }
+  validate_threads(threads);
   return threads;
 }
 
