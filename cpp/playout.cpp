@@ -5,6 +5,7 @@
 #include <thread>
 #include <vector>
 
+#include "mcts.h"
 #include "rng.h"
 
 namespace hexengine {
@@ -136,12 +137,12 @@ PlayoutCounts fill_playouts(const Geometry& g, Variant variant, const Board& red
 }
 
 PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads, const std::atomic<bool>* stop) {
+  validate_threads(threads);
   PlayoutCounts total;
   if (game.is_over()) {
     total.wins[index_of(*game.winner())] = n;
     return total;
   }
-  threads = std::max(1, threads);
   std::vector<PlayoutCounts> parts(threads);
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) {

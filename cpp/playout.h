@@ -23,7 +23,8 @@ struct PlayoutCounts {
   uint64_t wins[2] = {0, 0};
 };
 
-// Plays `n` random games from `game`'s true position on `threads` threads.
+// Plays `n` random games from `game`'s true position on `threads` threads
+// (ConfigError unless 1 <= threads <= kMaxThreads, see validate_threads).
 // Once `stop` (if given) is set the threads stop within 1,024 games each, and
 // the counts then cover fewer than `n` games.
 PlayoutCounts random_playouts(const Game& game, uint64_t n, uint64_t seed, int threads,

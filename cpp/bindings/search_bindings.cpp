@@ -13,12 +13,6 @@ namespace hexengine::bindings {
 
 namespace {
 
-// Checks a thread count (validate_threads) and returns it.
-int checked_threads(int threads) {
-  validate_threads(threads);
-  return threads;
-}
-
 // A search result as a dict of plain values and numpy arrays.
 py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   py::array_t<uint32_t> visits({rows, cols});
@@ -57,7 +51,6 @@ void bind_search(py::module_& m) {
       "random_playouts",
       [](const Game& game, long long n, unsigned long long seed, int threads) {
         if (n < 0) throw ConfigError("the number of playouts must be at least 0, not " + std::to_string(n));
-        checked_threads(threads);
         const PlayoutCounts counts = interruptible([&](const std::atomic<bool>& stop) {
           return random_playouts(game, static_cast<uint64_t>(n), seed, threads, &stop);
         });
@@ -101,7 +94,7 @@ void bind_search(py::module_& m) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
-             p.threads = checked_threads(threads);
+             p.threads = threads;  // validate_params checks it
              p.seed = seed;
              p.max_nodes = max_nodes;
              p.reuse_tree = reuse_tree;

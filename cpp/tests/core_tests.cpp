@@ -13,6 +13,8 @@
 #include "game.h"
 #include "notation.h"
 #include "patterns.h"
+#include "mcts.h"
+#include "playout.h"
 
 #include "check.h"
 
@@ -277,6 +279,23 @@ void test_patterns() {
   CHECK(last_move(g.padded(3, 3), -1) == LastMove::Elsewhere);
 }
 
+// random_playouts refuses a thread count outside 1..kMaxThreads (it used to
+// treat 0 as 1 silently) and counts every game on a valid one.
+void test_playout_threads() {
+  const Game game = make(Variant::Hex, 3, 3);
+  for (int threads : {0, -1, kMaxThreads + 1}) {
+    bool refused = false;
+    try {
+      random_playouts(game, 10, 1, threads);
+    } catch (const ConfigError&) {
+      refused = true;
+    }
+    CHECK(refused);
+  }
+  const PlayoutCounts counts = random_playouts(game, 100, 1, 2);
+  CHECK(counts.wins[0] + counts.wins[1] == 100);
+}
+
 }  // namespace
 
 int main() {
@@ -289,5 +308,6 @@ int main() {
   test_board_follows();
   test_arena();
   test_patterns();
+  test_playout_threads();
   return testing::finish("core tests");
 }

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from . import _core
+from ._checks import MAX_COUNT
 from ._moves import SWAP, Move
 from .cells import Cell
 from .errors import HexError
@@ -142,7 +143,7 @@ def solve(
     """
     nodes = _count("max_nodes", max_nodes)
     seconds = _seconds(max_seconds)
-    if isinstance(max_memory, bool) or not isinstance(max_memory, int) or not 0 <= max_memory <= _LIMIT_MAX:
+    if isinstance(max_memory, bool) or not isinstance(max_memory, int) or not 0 <= max_memory <= MAX_COUNT:
         raise SolveError(f"max_memory must be a number of bytes from 1 MiB to 2**63 - 1, not {max_memory!r}")
     names = None if knowledge is None else _knowledge(knowledge)
     if isinstance(position, Game):
@@ -156,14 +157,10 @@ def solve(
     return _result(raw, cols)
 
 
-# The largest limit the core takes (a signed 64-bit count).
-_LIMIT_MAX = 2**63 - 1
-
-
 def _count(name: str, value: int | None) -> int:
     if value is None:
         return 0
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _LIMIT_MAX:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
         raise SolveError(f"{name} must be a positive integer (at most 2**63 - 1) or None, not {value!r}")
     return value
 
