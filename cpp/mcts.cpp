@@ -37,7 +37,7 @@ namespace {
 // to rank the replies of a 7x7 Rex endgame; a fraction of a second in all.
 constexpr uint64_t kSwindlePlayouts = 1000;
 
-// The Hex move prior (SearchParams::prior): a fresh child's AMAF value starts
+// The move prior (SearchParams::prior): a fresh child's AMAF value starts
 // at 0.5 plus kPriorScale times its learned log-weight (patterns.h) above the
 // mean of its siblings', kept within [kPriorLow, kPriorHigh].
 // Chosen in 11x11 self-play at 2,000 simulations against the guessed prior
@@ -66,7 +66,7 @@ struct Move {
   int16_t cell = kSwapMove;
 };
 
-// Hex: the progressive bias of the move into a node (SearchParams::prior_bias
+// The progressive bias of the move into a node (SearchParams::prior_bias
 // times the move prior's probability of the move among its siblings); the
 // selection adds it divided by the square root of the node's visits + 1.
 struct Bias {
@@ -264,7 +264,7 @@ class Engine final : public EngineBase {
         board_(Bitboard<W>::from(geom_.on_board)),
         rings_(make_rings(geom_, W * 64)),
         patterns_(geom_),
-        prior_weights_(&PriorWeights::shipped()),
+        prior_weights_(&PriorWeights::shipped(rules.variant)),
         blank_cells_(W * 64 + 2, kOffBoard),
         inv_k_(static_cast<float>(1.0 / params.rave_equivalence)) {
     board_.for_each([&](int p) { blank_cells_[p] = kFree; });
@@ -275,7 +275,7 @@ class Engine final : public EngineBase {
       second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
     }
     vc_knowledge_ = params.knowledge && params.knowledge_visits > 0 && !is_misere(rules.variant);
-    prior_ = params.knowledge && !is_misere(rules.variant) ? static_cast<float>(params.prior) : 0.0f;
+    prior_ = params.knowledge ? static_cast<float>(params.prior) : 0.0f;
     bias_ = prior_ > 0 ? static_cast<float>(params.prior_bias) : 0.0f;
   }
 
@@ -319,7 +319,7 @@ class Engine final : public EngineBase {
     cells = blank_cells_;
     for (int c = 0; c < 2; ++c) stones[c].for_each([&](int p) { cells[p] = static_cast<uint8_t>(1 + c); });
   }
-  // Hex: starts the AMAF counts of children [first, first + count) of the node
+  // Starts the AMAF counts of children [first, first + count) of the node
   // at ctx.s (reached by ctx.last) at the move prior, `prior_` virtual visits,
   // and sets their progressive bias (`bias_` times the prior's probability).
   void set_priors(Ctx& ctx, uint32_t first, uint32_t count);
@@ -353,9 +353,9 @@ class Engine final : public EngineBase {
   Bitboard<W> board_;
   Bitboard<W> first_edge_[2];
   Bitboard<W> second_edge_[2];
-  // Hex: virtual AMAF visits of the move prior at expansion (0: none).
+  // Virtual AMAF visits of the move prior at expansion (0: none).
   float prior_ = 0.0f;
-  // Hex: the progressive bias of a move the prior gives probability 1 (0: none).
+  // The progressive bias of a move the prior gives probability 1 (0: none).
   float bias_ = 0.0f;
   std::vector<Ring> rings_;
   // The prior's local patterns on this board, and their learned weights.

@@ -16,7 +16,13 @@ namespace {
 constexpr int kStepRow[kPatternCells] = {0, 1, 1, 1, 2, 1, 0, -1, -1, -1, -2, -1};
 constexpr int kStepCol[kPatternCells] = {1, 0, -1, 1, -1, -2, -1, 0, 1, -1, 1, 2};
 
+namespace hex_prior {
 #include "prior_weights.inc"
+}  // namespace hex_prior
+
+namespace rex_prior {
+#include "prior_weights_rex.inc"
+}  // namespace rex_prior
 
 }  // namespace
 
@@ -46,15 +52,20 @@ std::vector<PatternWeight> PriorWeights::make_table(const PatternWeight* weights
   return table;
 }
 
-PriorWeights::PriorWeights()
-    : full_(make_table(kFullPatternWeights, std::size(kFullPatternWeights))),
-      inner_(make_table(kInnerPatternWeights, std::size(kInnerPatternWeights))) {
-  for (int i = 0; i < 3; ++i) last_[i] = kLastMoveWeights[i];
+PriorWeights::PriorWeights(const PatternWeight* full, size_t full_count, const PatternWeight* inner,
+                           size_t inner_count, const float (&last)[3])
+    : full_(make_table(full, full_count)), inner_(make_table(inner, inner_count)) {
+  for (int i = 0; i < 3; ++i) last_[i] = last[i];
 }
 
-const PriorWeights& PriorWeights::shipped() {
-  static const PriorWeights weights;
-  return weights;
+const PriorWeights& PriorWeights::shipped(Variant variant) {
+  static const PriorWeights hex(hex_prior::kFullPatternWeights, std::size(hex_prior::kFullPatternWeights),
+                                hex_prior::kInnerPatternWeights, std::size(hex_prior::kInnerPatternWeights),
+                                hex_prior::kLastMoveWeights);
+  static const PriorWeights rex(rex_prior::kFullPatternWeights, std::size(rex_prior::kFullPatternWeights),
+                                rex_prior::kInnerPatternWeights, std::size(rex_prior::kInnerPatternWeights),
+                                rex_prior::kLastMoveWeights);
+  return is_misere(variant) ? rex : hex;
 }
 
 int last_placed(const View& view, const Geometry& g) {
@@ -71,6 +82,7 @@ CellPatterns cell_patterns(const View& view) {
   std::vector<uint8_t> cells(kMaxBits, 0);
   for (int i = 0; i < g.cells; ++i) cells[g.padded(i)] = static_cast<uint8_t>(view.board[i]);
   const PatternReader reader(g);
+  const PriorWeights& weights = PriorWeights::shipped(view.rules.variant);
   std::vector<LastMove> near(kMaxBits, LastMove::Elsewhere);
   reader.mark_last(near.data(), last_placed(view, g), true);
   CellPatterns out;
@@ -86,7 +98,7 @@ CellPatterns cell_patterns(const View& view) {
     out.inner[i] = static_cast<int32_t>(inner_key(key));
     const LastMove where = near[p];
     out.last[i] = static_cast<int8_t>(where);
-    out.weight[i] = PriorWeights::shipped().weight(key, where);
+    out.weight[i] = weights.weight(key, where);
   }
   return out;
 }

@@ -1,6 +1,7 @@
-// Local patterns for the Hex move prior: the twelve cells around a cell (its
-// six neighbours and its six bridge partners) as the player to move sees them,
-// and the weights learned for them from self-play (tools/train_prior.py).
+// Local patterns for the move prior: the twelve cells around a cell (its six
+// neighbours and its six bridge partners) as the player to move sees them,
+// and the weights learned for them from self-play (tools/train_prior.py), one
+// table for Hex (and Dark Hex) and one for Rex.
 //
 // Contract: a pattern key holds two bits per pattern cell, cell k at bits 2k:
 // kPatEmpty, kPatOwn (a stone of the player to move), kPatTheirs, or kPatOff
@@ -88,8 +89,9 @@ struct PatternWeight {
 // The learned weights of the move prior, by key (made once, shared by all).
 class PriorWeights {
  public:
-  // The weights shipped in prior_weights.inc.
-  static const PriorWeights& shipped();
+  // The weights shipped for `variant`: prior_weights_rex.inc for Rex,
+  // prior_weights.inc for the others.
+  static const PriorWeights& shipped(Variant variant);
   // The log-weight of a move with canonical full key `key` (falling back on
   // its neighbours' key when the full one was too rare to learn) and the last
   // move at `last`; higher is a likelier move.
@@ -100,7 +102,8 @@ class PriorWeights {
   }
 
  private:
-  PriorWeights();
+  PriorWeights(const PatternWeight* full, size_t full_count, const PatternWeight* inner, size_t inner_count,
+               const float (&last)[3]);
   // Open-addressed table: a power-of-two size, kNoKey marks a free slot.
   static constexpr uint32_t kNoKey = 0xffffffffu;
   static size_t slot(const std::vector<PatternWeight>& table, uint32_t key) {
@@ -128,10 +131,11 @@ struct CellPatterns {
   std::vector<int32_t> key;    // canonical full pattern key; -1 on a stone
   std::vector<int32_t> inner;  // canonical key of the six neighbours; -1 on a stone
   std::vector<int8_t> last;    // where the last move lies (LastMove); -1 on a stone
-  std::vector<float> weight;   // PriorWeights::shipped().weight; NaN on a stone
+  std::vector<float> weight;   // PriorWeights::shipped(variant).weight; NaN on a stone
 };
 
-// The patterns of the cells of `view` for its player to move. Throws
+// The patterns of the cells of `view` for its player to move, weighed by its
+// variant's table. Throws
 // RulesError if the game is over or the view hides stones (Dark Hex).
 CellPatterns cell_patterns(const View& view);
 

@@ -1,4 +1,4 @@
-"""The Hex move prior: learned local patterns, read by the C++ core (cpp/patterns.h)."""
+"""The move priors of Hex and Rex: learned local patterns, read by the C++ core (cpp/patterns.h)."""
 
 from __future__ import annotations
 
@@ -19,15 +19,15 @@ def prior(view: hx.View) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     return _core.cell_patterns(view._core)
 
 
-def played(size: int, moves: list[str]) -> hx.Game:
-    game = hx.Game("hex", size=size)
+def played(size: int, moves: list[str], variant: str = "hex") -> hx.Game:
+    game = hx.Game(variant, size=size)  # type: ignore[arg-type]
     for move in moves:
         game.play(move)
     return game
 
 
-def random_game(size: int, plies: int, rng: random.Random) -> list[hx.Cell]:
-    game = hx.Game("hex", size=size)
+def random_game(size: int, plies: int, rng: random.Random, variant: str = "hex") -> list[hx.Cell]:
+    game = hx.Game(variant, size=size)  # type: ignore[arg-type]
     cells = []
     while len(cells) < plies:
         move = rng.choice(game.view(game.to_move).legal_moves())
@@ -94,9 +94,13 @@ TOOLS = Path(__file__).resolve().parent.parent / "tools"
 needs_tools = pytest.mark.skipif(not TOOLS.exists(), reason="tools/ is not next to the tests")
 
 
-def shipped_weights() -> tuple[dict[int, float], dict[int, float], np.ndarray]:
-    """The tables of cpp/prior_weights.inc, read back."""
-    text = (TOOLS.parent / "cpp" / "prior_weights.inc").read_text()
+# Each variant's table of learned weights.
+TABLES = {"hex": "prior_weights.inc", "rex": "prior_weights_rex.inc"}
+
+
+def shipped_weights(variant: str) -> tuple[dict[int, float], dict[int, float], np.ndarray]:
+    """The tables of the variant's cpp/prior_weights*.inc, read back."""
+    text = (TOOLS.parent / "cpp" / TABLES[variant]).read_text()
     last = re.search(r"kLastMoveWeights\[3\] = \{([^}]*)\}", text)
     assert last is not None
     tables = {}
@@ -109,16 +113,17 @@ def shipped_weights() -> tuple[dict[int, float], dict[int, float], np.ndarray]:
 
 
 @needs_tools
-def test_the_search_scores_cells_as_the_trainer_does() -> None:
-    """cell_patterns' weight is the trainer's score from the shipped tables: the
-    full pattern's weight, else its neighbours', plus the last move's."""
-    full, inner, lam = shipped_weights()
+@pytest.mark.parametrize(("variant", "size", "most_plies"), [("hex", 11, 50), ("rex", 7, 30)])
+def test_the_search_scores_cells_as_the_trainer_does(variant: str, size: int, most_plies: int) -> None:
+    """cell_patterns' weight is the trainer's score from the variant's shipped
+    tables: the full pattern's weight, else its neighbours', plus the last move's."""
+    full, inner, lam = shipped_weights(variant)
     assert len(full) > 1000 and len(inner) > 100
     rng = random.Random(11)
     seen_full = seen_inner = 0
     for _ in range(40):
-        cells = random_game(11, rng.randrange(1, 50), rng)
-        game = played(11, [c.name for c in cells])
+        cells = random_game(size, rng.randrange(1, most_plies), rng, variant)
+        game = played(size, [c.name for c in cells], variant)
         key, inner_key, last, weight = prior(game.view(game.to_move))
         empty = key >= 0
         for k, i, m, w in zip(key[empty], inner_key[empty], last[empty], weight[empty], strict=True):
@@ -150,3 +155,37 @@ def test_the_trainer_generates_and_fits(tmp_path: Path) -> None:
     assert (
         "kLastMoveWeights[3]" in text and "kInnerPatternWeights[]" in text and "kFullPatternWeights[]" in text
     )
+
+
+@needs_tools
+def test_the_trainer_learns_rex_from_several_sizes(tmp_path: Path) -> None:
+    """Rex games of two sizes fit one Rex table; files of two variants are refused."""
+    script = str(TOOLS / "train_prior.py")
+    files = []
+    for size in (6, 7):
+        files.append(tmp_path / f"rex{size}.npz")
+        subprocess.run(
+            [sys.executable, script, "generate", "--variant", "rex", "--size", str(size),
+             "--games", "2", "--simulations", "300", "--out", str(files[-1])],
+            check=True, capture_output=True, timeout=300,
+        )  # fmt: skip
+        saved = np.load(files[-1])
+        assert str(saved["variant"]) == "rex" and saved["board"].shape[1:] == (size, size)
+    out = tmp_path / "rex.inc"
+    subprocess.run(
+        [sys.executable, script, "fit", *map(str, files), "--write", str(out)],
+        check=True, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    head = out.read_text().splitlines()[:3]
+    assert "Rex move prior" in head[0] and head[2].endswith("6x6/7x7 games")
+    hex_file = tmp_path / "hex.npz"
+    subprocess.run(
+        [sys.executable, script, "generate", "--size", "5", "--games", "1", "--simulations", "100",
+         "--out", str(hex_file)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    mixed = subprocess.run(
+        [sys.executable, script, "fit", str(files[0]), str(hex_file)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert mixed.returncode != 0 and "mix variants" in mixed.stderr

@@ -1,4 +1,4 @@
-"""Learns the weights of the Hex move prior from self-play (writes cpp/prior_weights.inc).
+"""Learns the weights of a move prior from self-play (writes cpp/prior_weights*.inc).
 
 The prior scores each empty cell by its local pattern (the twelve cells
 around it, see ``cpp/patterns.h``) and by where the opponent's last move lies
@@ -11,6 +11,12 @@ with the visit shares as the target::
     python tools/train_prior.py generate --games 500 --seed 1 --out data/a.npz
     python tools/train_prior.py generate --games 500 --seed 2 --out data/b.npz
     python tools/train_prior.py fit data/a.npz data/b.npz --write cpp/prior_weights.inc
+
+Rex has its own table, learned the same way from Rex games (several sizes
+may be mixed; the patterns read the board's edges, not its size)::
+
+    python tools/train_prior.py generate --variant rex --size 7 --simulations 10000 --out data/rex7.npz
+    python tools/train_prior.py fit data/rex*.npz --write cpp/prior_weights_rex.inc
 
 ``generate`` takes about 6 seconds a game at the default 30,000 simulations a
 move; run one per core. ``fit`` holds out every tenth game and prints how
@@ -31,20 +37,19 @@ import numpy as np
 import hexengine as hx
 from hexengine import _core
 
-SIZE = 11
 # Candidates whose full pattern is seen fewer times fall back on their neighbours' pattern.
 MIN_FULL_COUNT = 20
 # Virtual wins and games against a weight-1 opponent that keep rare weights near 1.
 PRIOR_WINS, PRIOR_GAMES = 1.0, 2.0
 
 
-def generate(games: int, seed: int, simulations: int, out: Path) -> None:
+def generate(variant: str, size: int, games: int, seed: int, simulations: int, out: Path) -> None:
     """Plays ``games`` self-play games and saves every undecided position."""
     rng = np.random.default_rng(seed)
     rows: dict[str, list] = {"game": [], "board": [], "mover": [], "last": [], "visits": []}
     start = time.time()
     for g in range(games):
-        game = hx.Game("hex", size=SIZE)
+        game = hx.Game(variant, size=size)  # type: ignore[arg-type]
         bot = hx.MCTSBot(simulations=simulations, seed=seed * 1_000_003 + g)
         # One or two random stones, then play that samples the search's
         # favourites for a few moves, so that openings vary.
@@ -62,23 +67,25 @@ def generate(games: int, seed: int, simulations: int, out: Path) -> None:
                 rows["game"].append(g)
                 rows["board"].append(view.board.copy())
                 rows["mover"].append(0 if game.to_move == hx.RED else 1)
-                rows["last"].append(-1 if last is None else last.index(SIZE))
+                rows["last"].append(-1 if last is None else last.index(size))
                 rows["visits"].append(visits)
             move = analysis.move
             if ply < 6 and analysis.forced is None and visits.sum() > 0:
                 p = visits.ravel().astype(np.float64) ** 2
                 k = int(rng.choice(p.size, p=p / p.sum()))
-                move = hx.Cell(k // SIZE, k % SIZE)
+                move = hx.Cell(k // size, k % size)
             game.play(move)
             ply += 1
         if g % 10 == 9 or g == games - 1:
             print(f"{g + 1} games, {len(rows['game'])} positions, {time.time() - start:.0f} s", flush=True)
-            np.savez_compressed(out, **{k: np.array(v) for k, v in rows.items()})
+            arrays = {k: np.array(v) for k, v in rows.items()}
+            np.savez_compressed(out, variant=np.array(variant), **arrays)
 
 
-def view_of(board: np.ndarray, mover: int, last: int) -> hx.View:
-    """A view of ``board`` with ``mover`` to play, the stone at ``last`` played last."""
-    game = hx.Game("hex", size=SIZE)
+def view_of(variant: str, board: np.ndarray, mover: int, last: int) -> hx.View:
+    """A ``variant`` view of ``board`` with ``mover`` to play, the stone at ``last`` played last."""
+    size = board.shape[0]
+    game = hx.Game(variant, size=size, swap="off")  # type: ignore[arg-type]
     red = [int(i) for i in np.flatnonzero(board.ravel() == 1) if i != last]
     blue = [int(i) for i in np.flatnonzero(board.ravel() == 2) if i != last]
     if last >= 0:
@@ -89,25 +96,35 @@ def view_of(board: np.ndarray, mover: int, last: int) -> hx.View:
         colour = len(order) % 2
         order.append((red if colour == 0 else blue).pop(0))
     for cell in order:
-        game.play(hx.Cell(cell // SIZE, cell % SIZE))
+        game.play(hx.Cell(cell // size, cell % size))
     return game.view(game.to_move)
 
 
-def load(paths: list[Path]) -> dict[str, np.ndarray]:
-    """The positions of several files, games numbered apart."""
-    parts = [dict(np.load(p)) for p in paths]
+def load(paths: list[Path]) -> dict[str, list]:
+    """The positions of several files, games numbered apart; boards may differ
+    in size from file to file, all of one variant."""
+    out: dict[str, list] = {"game": [], "board": [], "mover": [], "last": [], "visits": []}
+    variants = set()
     offset = 0
-    for part in parts:
-        part["game"] = part["game"] + offset
-        offset = int(part["game"].max()) + 1 if len(part["game"]) else offset
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    for path in paths:
+        part = np.load(path)
+        variants.add(str(part["variant"]) if "variant" in part else "hex")
+        out["game"] += (part["game"] + offset).tolist()
+        for k in ("board", "mover", "last", "visits"):
+            out[k] += list(part[k])
+        offset = max(out["game"], default=-1) + 1
+    if len(variants) > 1:
+        raise SystemExit(f"the files mix variants: {sorted(variants)}")
+    out["variant"] = sorted(variants)
+    return out
 
 
-def candidates(data: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def candidates(data: dict[str, list]) -> dict[str, np.ndarray]:
     """One row per empty cell of every position: its keys, last-move class and target share."""
     pos, key, inner, last_class, target = [], [], [], [], []
+    variant = data["variant"][0]
     for j in range(len(data["game"])):
-        view = view_of(data["board"][j], int(data["mover"][j]), int(data["last"][j]))
+        view = view_of(variant, data["board"][j], int(data["mover"][j]), int(data["last"][j]))
         full_keys, inner_keys, last_keys, _ = _core.cell_patterns(view._core)
         empty = np.flatnonzero(full_keys.ravel() >= 0)
         visits = data["visits"][j].ravel()[empty].astype(np.float64)
@@ -219,10 +236,12 @@ def subset(rows: dict[str, np.ndarray], mask: np.ndarray) -> dict[str, np.ndarra
     return out
 
 
-def write(path: Path, full: dict[int, float], inner: dict[int, float], lam: np.ndarray, note: str) -> None:
+def write(
+    path: Path, variant: str, full: dict[int, float], inner: dict[int, float], lam: np.ndarray, note: str
+) -> None:
     """Writes the weights as C++ for cpp/patterns.cpp."""
     lines = [
-        "// Learned log-weights of the Hex move prior (see patterns.h). Generated by",
+        f"// Learned log-weights of the {variant.capitalize()} move prior (see patterns.h). Generated by",
         "// tools/train_prior.py; do not edit.",
         f"// {note}",
         "",
@@ -250,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="self-play positions with the search's visit counts")
+    gen.add_argument("--variant", choices=["hex", "rex"], default="hex")
+    gen.add_argument("--size", type=int, default=11)
     gen.add_argument("--games", type=int, default=500)
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--simulations", type=int, default=30_000)
@@ -259,11 +280,11 @@ def main(argv: list[str] | None = None) -> int:
     fitp.add_argument("--write", type=Path)
     args = parser.parse_args(argv)
     if args.command == "generate":
-        generate(args.games, args.seed, args.simulations, args.out)
+        generate(args.variant, args.size, args.games, args.seed, args.simulations, args.out)
         return 0
     data = load(args.data)
     rows = candidates(data)
-    held_out = data["game"] % 10 == 0
+    held_out = np.array(data["game"]) % 10 == 0
     train, test = subset(rows, ~held_out), subset(rows, held_out)
     full, inner, lam = fit(train)
     print(f"{len(full)} full patterns, {len(inner)} neighbour patterns, last move {np.round(lam, 3)}")
@@ -275,12 +296,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         full, inner, lam = fit(rows)
         positions = rows["pos"].max() + 1
+        sizes = "/".join(f"{n}x{n}" for n in sorted({len(b) for b in data["board"]}))
         write(
             args.write,
+            data["variant"][0],
             full,
             inner,
             lam,
-            f"{positions} positions of {len(np.unique(data['game']))} 11x11 games",
+            f"{positions} positions of {len(set(data['game']))} {sizes} games",
         )
     return 0
 
