@@ -1,7 +1,6 @@
 #include "patterns.h"
 
 #include <cmath>
-#include <iterator>
 #include <limits>
 
 #include "errors.h"
@@ -52,18 +51,10 @@ std::vector<PatternWeight> PriorWeights::make_table(const PatternWeight* weights
   return table;
 }
 
-PriorWeights::PriorWeights(const PatternWeight* full, size_t full_count, const PatternWeight* inner,
-                           size_t inner_count, const float (&last)[3])
-    : full_(make_table(full, full_count)), inner_(make_table(inner, inner_count)) {
-  for (int i = 0; i < 3; ++i) last_[i] = last[i];
-}
-
 const PriorWeights& PriorWeights::shipped(Variant variant) {
-  static const PriorWeights hex(hex_prior::kFullPatternWeights, std::size(hex_prior::kFullPatternWeights),
-                                hex_prior::kInnerPatternWeights, std::size(hex_prior::kInnerPatternWeights),
+  static const PriorWeights hex(hex_prior::kFullPatternWeights, hex_prior::kInnerPatternWeights,
                                 hex_prior::kLastMoveWeights);
-  static const PriorWeights rex(rex_prior::kFullPatternWeights, std::size(rex_prior::kFullPatternWeights),
-                                rex_prior::kInnerPatternWeights, std::size(rex_prior::kInnerPatternWeights),
+  static const PriorWeights rex(rex_prior::kFullPatternWeights, rex_prior::kInnerPatternWeights,
                                 rex_prior::kLastMoveWeights);
   return is_misere(variant) ? rex : hex;
 }

@@ -102,8 +102,10 @@ class PriorWeights {
   }
 
  private:
-  PriorWeights(const PatternWeight* full, size_t full_count, const PatternWeight* inner, size_t inner_count,
-               const float (&last)[3]);
+  // The weights of one table as a prior_weights*.inc file declares them.
+  template <size_t F, size_t I>
+  PriorWeights(const PatternWeight (&full)[F], const PatternWeight (&inner)[I], const float (&last)[3])
+      : full_(make_table(full, F)), inner_(make_table(inner, I)), last_{last[0], last[1], last[2]} {}
   // Open-addressed table: a power-of-two size, kNoKey marks a free slot.
   static constexpr uint32_t kNoKey = 0xffffffffu;
   static size_t slot(const std::vector<PatternWeight>& table, uint32_t key) {
