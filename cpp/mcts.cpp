@@ -837,9 +837,15 @@ void Engine<W>::simulate(Ctx& ctx) {
     if (arena[ctx.path[i]].mover == winner) bump(arena.get<Counts>(ctx.path[i]).wins);
   }
   // All-moves-as-first: every child of a node on the path whose cell its mover
-  // ended up owning shares the simulation's result.
+  // ended up owning shares the simulation's result (at a well-visited node,
+  // one simulation in kAmafSampleRate: SearchParams::amaf_sample_visits).
+  const uint32_t sample_from = params_.amaf_sample_visits;
   for (size_t i = 0; i + 1 < ctx.path.size(); ++i) {
     const Node& n = arena[ctx.path[i]];
+    if (sample_from && arena.get<Counts>(ctx.path[i]).visits.load(std::memory_order_relaxed) >= sample_from &&
+        ctx.rng.below(kAmafSampleRate) != 0) {
+      continue;
+    }
     const Move* const moves = arena.begin_of<Move>(n.first_child);
     Counts* const counts = arena.begin_of<Counts>(n.first_child);
     const int mover = arena[n.first_child].mover;

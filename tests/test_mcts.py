@@ -157,6 +157,26 @@ def test_fixed_seed_and_one_thread_give_identical_searches() -> None:
     assert np.array_equal(np.nan_to_num(a.values), np.nan_to_num(b.values))
 
 
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_amaf_sampling_starts_at_its_visit_count_and_keeps_searches_reproducible(variant: str) -> None:
+    """Below ``amaf_sample_visits`` every simulation updates the AMAF counts, so a
+    search no node of which reaches it is the search without sampling; once the
+    root passes it, the sampled search is another one, and still the same from
+    the same seed."""
+    view = position(variant, 9, ["e5", "d6"]).view(hx.RED)
+
+    def search(**kwargs: int) -> hx.Analysis:
+        return hx.MCTSBot(simulations=4000, seed=7, **kwargs).analyse(view)
+
+    exact = search(amaf_sample_visits=0)
+    assert np.array_equal(search().visits, exact.visits)  # the default, 8,192, is never reached
+    assert np.array_equal(search(amaf_sample_visits=4001).visits, exact.visits)
+    sampled = search(amaf_sample_visits=500)
+    assert not np.array_equal(sampled.visits, exact.visits)
+    assert np.array_equal(search(amaf_sample_visits=500).visits, sampled.visits)
+    assert sampled.visits.sum() == exact.visits.sum() == 4000
+
+
 def root_visits(variant: str, moves: list[str], **kwargs: object) -> np.ndarray:
     """Visits per cell of a 2,000-simulation search (seed 5) after ``moves`` on 9x9."""
     game = position(variant, 9, moves)
@@ -427,6 +447,9 @@ def test_swap_move_is_playable() -> None:
         {"prior_bias": -1},
         {"prior_bias": math.nan},
         {"prior_bias": 1e9},
+        {"amaf_sample_visits": -1},
+        {"amaf_sample_visits": 0.5},
+        {"amaf_sample_visits": 2**32},
         {"threads": 2**40},  # past the core's int: was pybind11's "incompatible constructor arguments"
     ],
 )

@@ -90,7 +90,7 @@ void bind_search(py::module_& m) {
                        double rave_equivalence, double exploration, unsigned expand_threshold,
                        double rex_endgame, unsigned knowledge_visits, unsigned long long solver_nodes,
                        int solver_empties, bool swindle, double opponent_model, double prior,
-                       double prior_bias) {
+                       double prior_bias, unsigned amaf_sample_visits) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -112,6 +112,7 @@ void bind_search(py::module_& m) {
              p.opponent_model = opponent_model;
              p.prior = prior;
              p.prior_bias = prior_bias;
+             p.amaf_sample_visits = amaf_sample_visits;
              return std::make_unique<Mcts>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
@@ -119,7 +120,7 @@ void bind_search(py::module_& m) {
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
            py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("solver_nodes"),
            py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),
-           py::arg("prior_bias"))
+           py::arg("prior_bias"), py::arg("amaf_sample_visits"))
       .def("search",
            [](Mcts& mcts, const View& view) {
              const SearchResult r =

@@ -134,6 +134,11 @@ class MCTSBot:
     times its learned probability among its siblings, divided by the square
     root of its visits + 1, so that likely moves keep being tried until the
     search's own results outweigh them (``prior_bias=0`` turns that off).
+    A position of the tree visited ``amaf_sample_visits`` times or more
+    updates the all-moves-as-first counts of its moves on one simulation in
+    eight, not on every one (each move has thousands of them by then): two
+    threads then do not both write the top of the tree on every simulation
+    (``0`` updates them every time).
 
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes): a proven win is played at once. A
@@ -186,6 +191,7 @@ class MCTSBot:
         opponent_model: float = 0.0,
         prior: float = 30.0,
         prior_bias: float = 6.0,
+        amaf_sample_visits: int = 8192,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
@@ -210,6 +216,7 @@ class MCTSBot:
             "opponent_model": _number(opponent_model, "opponent_model"),
             "prior": _number(prior, "prior"),
             "prior_bias": _number(prior_bias, "prior_bias"),
+            "amaf_sample_visits": whole_number(amaf_sample_visits, "amaf_sample_visits", 2**32 - 1),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings
