@@ -134,11 +134,11 @@ class MCTSBot:
     times its learned probability among its siblings, divided by the square
     root of its visits + 1, so that likely moves keep being tried until the
     search's own results outweigh them (``prior_bias=0`` turns that off).
-    A position of the tree visited ``amaf_sample_visits`` times or more
-    updates the all-moves-as-first counts of its moves on one simulation in
-    eight, not on every one (each move has thousands of them by then): two
-    threads then do not both write the top of the tree on every simulation
-    (``0`` updates them every time).
+    In Hex and Rex a position of the tree visited ``amaf_sample_visits``
+    times or more updates the all-moves-as-first counts of its moves on one
+    simulation in eight, not on every one (each move has thousands of them
+    by then): two threads then do not both write the top of the tree on
+    every simulation (``0`` updates them every time).
 
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes): a proven win is played at once. A
