@@ -100,9 +100,9 @@ def view_of(variant: str, board: np.ndarray, mover: int, last: int) -> hx.View:
     return game.view(game.to_move)
 
 
-def load(paths: list[Path]) -> dict[str, list]:
-    """The positions of several files, games numbered apart; boards may differ
-    in size from file to file, all of one variant."""
+def load(paths: list[Path]) -> tuple[str, dict[str, list]]:
+    """The variant and the positions of several files, games numbered apart;
+    boards may differ in size from file to file, all of one variant."""
     out: dict[str, list] = {"game": [], "board": [], "mover": [], "last": [], "visits": []}
     variants = set()
     offset = 0
@@ -115,14 +115,12 @@ def load(paths: list[Path]) -> dict[str, list]:
         offset = max(out["game"], default=-1) + 1
     if len(variants) > 1:
         raise SystemExit(f"the files mix variants: {sorted(variants)}")
-    out["variant"] = sorted(variants)
-    return out
+    return variants.pop(), out
 
 
-def candidates(data: dict[str, list]) -> dict[str, np.ndarray]:
-    """One row per empty cell of every position: its keys, last-move class and target share."""
+def candidates(variant: str, data: dict[str, list]) -> dict[str, np.ndarray]:
+    """One row per empty cell of every ``variant`` position: its keys, last-move class and target share."""
     pos, key, inner, last_class, target = [], [], [], [], []
-    variant = data["variant"][0]
     for j in range(len(data["game"])):
         view = view_of(variant, data["board"][j], int(data["mover"][j]), int(data["last"][j]))
         full_keys, inner_keys, last_keys, _ = _core.cell_patterns(view._core)
@@ -282,8 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "generate":
         generate(args.variant, args.size, args.games, args.seed, args.simulations, args.out)
         return 0
-    data = load(args.data)
-    rows = candidates(data)
+    variant, data = load(args.data)
+    rows = candidates(variant, data)
     held_out = np.array(data["game"]) % 10 == 0
     train, test = subset(rows, ~held_out), subset(rows, held_out)
     full, inner, lam = fit(train)
@@ -299,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         sizes = "/".join(f"{n}x{n}" for n in sorted({len(b) for b in data["board"]}))
         write(
             args.write,
-            data["variant"][0],
+            variant,
             full,
             inner,
             lam,
