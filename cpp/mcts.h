@@ -126,16 +126,10 @@ struct SearchParams {
   // Hex and Rex: a node visited at least this many times updates its
   // children's AMAF counts on one simulation in kAmafSampleRate (at random),
   // not on every one (0: every one). By then each child has thousands of AMAF
-  // results (a playout gives one to about half the children), and those
-  // weigh less and less against the child's own visits (the AMAF weight falls
-  // as rave_equivalence / visits), so this costs the search little; and the
-  // nodes at the top of the tree, which every simulation passes, stop being
-  // written by every thread on every simulation. 11x11 Hex, 200,000-simulation
-  // searches from the empty board, two threads against one, three batches of
-  // interleaved pairs (20, 16, 12): median 1.77x, 1.81x and 1.79x, 2 of the 48
-  // pairs under 1.3x; updating every time, 1.59x, 1.78x and 1.68x, 8 under
-  // 1.3x. Equal simulations, 11x11 Hex self-play against updating every time:
-  // 50 of 100 games at 30,000, 47 of 100 at 100,000.
+  // results, which weigh little against its own visits, and the nodes every
+  // simulation passes stop being written by every thread each time (two
+  // threads ran faster, strength at equal simulations stayed even; figures in
+  // docs/search-notes.md, "Threads").
   uint32_t amaf_sample_visits = 8192;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches
   // worlds drawn uniformly from the view. Off by default: at equal time on
