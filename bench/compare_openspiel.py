@@ -16,7 +16,15 @@ Prints a table of rates and ratios (ours / OpenSpiel):
   the midgame also without the virtual-connection analysis of well-visited
   nodes (``knowledge_visits=0``) to show what that knowledge costs;
 - our MCTS with two threads against one thread: three pairs of runs, each
-  pair back to back, and the pair whose ratio is the median shown.
+  pair back to back, and the pair whose ratio is the median shown; and the
+  time a cache line takes to pass between the two CPUs, probed before and
+  after each pair (``_core.cache_handoff_ns``). Threads that share a tree pay
+  it on every count one writes and the other reads, and on a virtual machine
+  the host now and then places the two vCPUs (or the memory) so that it
+  takes several times as long: a pair is "far" when either reading is more
+  than twice the run's fastest. While fewer than three pairs are near, up to
+  three more pairs are measured, and the near and far pairs' medians get rows
+  of their own, so a run that meets such a placement says so.
 
 Everything runs in this one process, so the ratios compare the two engines on
 the same machine at the same moment. A playout figure is the best of a few
@@ -31,8 +39,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import hexengine as hx
 from hexengine import _core
@@ -101,6 +111,35 @@ def our_mcts(moves: list[str], sims: int, threads: int, searches: int, **options
     return mean_rate([lambda s=seed: work(s) for seed in range(1, searches + 1)])
 
 
+def handoff_ns() -> float | None:
+    """The probe's hand-off time in nanoseconds, or None where it cannot run (one CPU)."""
+    try:
+        return _core.cache_handoff_ns()
+    except hx.ConfigError:
+        return None
+
+
+@dataclass
+class Pair:
+    """A two-thread and a one-thread measurement taken back to back, with the
+    hand-off readings before and after them."""
+
+    two: float
+    one: float
+    handoffs: tuple[float | None, float | None]
+
+    def far(self, pairs: list[Pair]) -> bool:
+        """Whether a reading of this pair is over twice the fastest of ``pairs``."""
+        fastest = min((h for p in pairs for h in p.handoffs if h is not None), default=None)
+        return fastest is not None and any(h is not None and h > 2 * fastest for h in self.handoffs)
+
+
+def median_pair(pairs: list[Pair]) -> tuple[float, float]:
+    """The two rates of the pair whose ratio is the median (the upper one of an even count)."""
+    middle = sorted(pairs, key=lambda p: p.two / p.one)[len(pairs) // 2]
+    return middle.two, middle.one
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -150,13 +189,24 @@ def main() -> None:
     # Pairs measured back to back, and the pair with the median ratio shown: on
     # a shared machine a neighbour's load can slow one measurement for minutes,
     # and a ratio of two measurements taken far apart would show that load.
-    pairs = []
-    for _ in range(repeat):
+    pairs: list[Pair] = []
+    while len(pairs) < repeat or (sum(not p.far(pairs) for p in pairs) < repeat and len(pairs) < 2 * repeat):
+        before = handoff_ns()
         two = our_mcts([], sims * 10, 2, searches)
         one = our_mcts([], sims * 10, 1, searches)
-        pairs.append((two / one, two, one))
-    _, two, one = sorted(pairs)[len(pairs) // 2]
-    row(f"MCTS simulations per second (median of {len(pairs)})", two, one)
+        pairs.append(Pair(two, one, (before, handoff_ns())))
+    row(f"MCTS simulations per second (median of {len(pairs)})", *median_pair(pairs))
+    near = [p for p in pairs if not p.far(pairs)]
+    far = [p for p in pairs if p.far(pairs)]
+    readings = [ns for p in pairs for ns in p.handoffs if ns is not None]
+    if readings:
+        print(f"cache-line hand-off between the two CPUs: {', '.join(f'{ns:.0f}' for ns in readings)} ns")
+    if far:
+        for label, group in (("near", near), ("far apart", far)):
+            if group:
+                ns = statistics.median(h for p in group for h in p.handoffs if h is not None)
+                title = f"  the {len(group)} with the CPUs {label} ({ns:.0f} ns)"
+                row(title, *median_pair(group))
 
     if args.json:
         with open(args.json, "w") as f:

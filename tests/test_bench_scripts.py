@@ -4,6 +4,7 @@ package cannot silently break the commands the README gives for its figures."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
@@ -59,6 +60,30 @@ def test_openspiel_comparison_runs() -> None:
     out = run("bench/compare_openspiel.py", "--quick")
     for row in ("hex 11x11", "dark 11x11", "floor", "midgame, VC analysis off", "2 threads"):
         assert row in out
+    if two_cpus():
+        assert re.search(r"cache-line hand-off between the two CPUs: \d+, \d+ ns", out), out
+
+
+def two_cpus() -> bool:
+    """Whether this process may run on two CPUs or more (the hand-off probe's need)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) >= 2 if affinity else (os.cpu_count() or 1) >= 2
+
+
+def test_cache_handoff_probe_measures_and_checks_its_count() -> None:
+    """_core.cache_handoff_ns (the comparison's placement probe) returns a time, and a
+    bad number of hand-offs is a ConfigError that names it."""
+    from hexengine import _core
+
+    if two_cpus():
+        ns = _core.cache_handoff_ns(200)
+        assert 0 < ns < 1e6
+    else:
+        with pytest.raises(hx.ConfigError, match="two CPUs"):
+            _core.cache_handoff_ns(200)
+    for bad in (0, -1, 10**8 + 1):
+        with pytest.raises(hx.ConfigError, match=f"hand-offs must be from 1 to 100000000, not {bad}"):
+            _core.cache_handoff_ns(bad)
 
 
 @pytest.mark.parametrize(

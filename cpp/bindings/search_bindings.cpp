@@ -5,6 +5,7 @@
 #include "bindings.h"
 #include "errors.h"
 #include "game.h"
+#include "machine_probe.h"
 #include "mcts.h"
 #include "patterns.h"
 #include "playout.h"
@@ -66,6 +67,16 @@ void bind_search(py::module_& m) {
         return floor_playouts(rows, cols, n, seed);
       },
       "Benchmark floor: shuffle, fill and check an empty board n times; returns Red's wins.");
+
+  m.def(
+      "cache_handoff_ns",
+      [](long long handoffs) {
+        if (handoffs < 1) throw ConfigError("the number of hand-offs must be from 1 to 100000000, not " + std::to_string(handoffs));
+        py::gil_scoped_release release;
+        return cache_handoff_ns(static_cast<uint64_t>(handoffs));
+      },
+      py::arg("handoffs") = 2000,
+      "Benchmark probe: nanoseconds one cache line takes to pass between two CPUs (median over 15 lines of fresh memory).");
 
   m.def(
       "cell_patterns",

@@ -1,0 +1,98 @@
+#include "machine_probe.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "errors.h"
+
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
+
+namespace hexengine {
+
+namespace {
+
+// The CPUs this process may run on (Linux), or an empty list when unknown.
+std::vector<int> allowed_cpus() {
+  std::vector<int> cpus;
+#if defined(__linux__)
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    for (int c = 0; c < CPU_SETSIZE; ++c) {
+      if (CPU_ISSET(c, &set)) cpus.push_back(c);
+    }
+  }
+#endif
+  return cpus;
+}
+
+// Pins the calling thread to `cpu` when the platform allows (best effort).
+void pin_to(int cpu) {
+#if defined(__linux__)
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+#else
+  (void)cpu;
+#endif
+}
+
+// Spins until `x` holds `want`.
+void wait_for(const std::atomic<uint64_t>& x, uint64_t want) {
+  while (x.load(std::memory_order_acquire) != want) {
+  }
+}
+
+}  // namespace
+
+double cache_handoff_ns(uint64_t handoffs) {
+  if (handoffs < 1 || handoffs > 100'000'000) {
+    throw ConfigError("the number of hand-offs must be from 1 to 100000000, not " + std::to_string(handoffs));
+  }
+  const std::vector<int> cpus = allowed_cpus();
+  const unsigned hardware = std::thread::hardware_concurrency();
+  if ((!cpus.empty() && cpus.size() < 2) || (cpus.empty() && hardware < 2)) {
+    throw ConfigError("the cache hand-off probe needs two CPUs; this process may run on one");
+  }
+  // Fresh heap memory, as a search tree's counts are: on a virtual machine
+  // the time a line takes depends on where the host keeps its page, so the
+  // probe takes the median over lines of kLines pages spread through it.
+  constexpr size_t kSpan = 64u << 20, kLines = 15;
+  std::vector<std::atomic<uint64_t>> memory(kSpan / sizeof(std::atomic<uint64_t>));
+  std::vector<double> times;
+  for (size_t line = 0; line < kLines; ++line) {
+    std::atomic<uint64_t>& turn = memory[(line * kSpan / kLines + 4096 * line) / sizeof(uint64_t)];
+    // The other thread answers each odd value with the next even one.
+    std::thread other([&] {
+      if (!cpus.empty()) pin_to(cpus[1]);
+      for (uint64_t i = 0; i < handoffs; ++i) {
+        wait_for(turn, 2 * i + 1);
+        turn.store(2 * i + 2, std::memory_order_release);
+      }
+    });
+    std::thread self([&] {
+      if (!cpus.empty()) pin_to(cpus[0]);
+      const auto start = std::chrono::steady_clock::now();
+      for (uint64_t i = 0; i < handoffs; ++i) {
+        turn.store(2 * i + 1, std::memory_order_release);
+        wait_for(turn, 2 * i + 2);
+      }
+      const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+      times.push_back(ns / (2.0 * static_cast<double>(handoffs)));
+    });
+    self.join();
+    other.join();
+  }
+  std::sort(times.begin(), times.end());
+  return times[kLines / 2];
+}
+
+}  // namespace hexengine
