@@ -21,10 +21,11 @@ Prints a table of rates and ratios (ours / OpenSpiel):
   after each pair (``_core.cache_handoff_ns``). Threads that share a tree pay
   it on every count one writes and the other reads, and on a virtual machine
   the host now and then places the two vCPUs (or the memory) so that it
-  takes several times as long: a pair is "far" when either reading is more
-  than twice the run's fastest. While fewer than three pairs are near, up to
-  three more pairs are measured, and the near and far pairs' medians get rows
-  of their own, so a run that meets such a placement says so.
+  takes several times as long; other work on the CPUs slows it too. A pair
+  is "slow" when either reading is more than twice the run's fastest. While
+  fewer than three pairs are fast, up to three more pairs are measured, and
+  the fast and slow pairs' medians get rows of their own, so a run that
+  meets such a moment says so.
 
 Everything runs in this one process, so the ratios compare the two engines on
 the same machine at the same moment. A playout figure is the best of a few
@@ -128,7 +129,7 @@ class Pair:
     one: float
     handoffs: tuple[float | None, float | None]
 
-    def far(self, pairs: list[Pair]) -> bool:
+    def slow(self, pairs: list[Pair]) -> bool:
         """Whether a reading of this pair is over twice the fastest of ``pairs``."""
         fastest = min((h for p in pairs for h in p.handoffs if h is not None), default=None)
         return fastest is not None and any(h is not None and h > 2 * fastest for h in self.handoffs)
@@ -190,23 +191,22 @@ def main() -> None:
     # a shared machine a neighbour's load can slow one measurement for minutes,
     # and a ratio of two measurements taken far apart would show that load.
     pairs: list[Pair] = []
-    while len(pairs) < repeat or (sum(not p.far(pairs) for p in pairs) < repeat and len(pairs) < 2 * repeat):
+    while len(pairs) < repeat or (sum(not p.slow(pairs) for p in pairs) < repeat and len(pairs) < 2 * repeat):
         before = handoff_ns()
         two = our_mcts([], sims * 10, 2, searches)
         one = our_mcts([], sims * 10, 1, searches)
         pairs.append(Pair(two, one, (before, handoff_ns())))
     row(f"MCTS simulations per second (median of {len(pairs)})", *median_pair(pairs))
-    near = [p for p in pairs if not p.far(pairs)]
-    far = [p for p in pairs if p.far(pairs)]
+    fast = [p for p in pairs if not p.slow(pairs)]
+    slow = [p for p in pairs if p.slow(pairs)]
     readings = [ns for p in pairs for ns in p.handoffs if ns is not None]
     if readings:
         print(f"cache-line hand-off between the two CPUs: {', '.join(f'{ns:.0f}' for ns in readings)} ns")
-    if far:
-        for label, group in (("near", near), ("far apart", far)):
+    if slow:
+        for label, group in (("fast", fast), ("slow", slow)):
             if group:
                 ns = statistics.median(h for p in group for h in p.handoffs if h is not None)
-                title = f"  the {len(group)} with the CPUs {label} ({ns:.0f} ns)"
-                row(title, *median_pair(group))
+                row(f"  the {len(group)} with a {label} hand-off ({ns:.0f} ns)", *median_pair(group))
 
     if args.json:
         with open(args.json, "w") as f:
