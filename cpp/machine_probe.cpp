@@ -59,10 +59,11 @@ bool wait_for(const std::atomic<uint64_t>& x, uint64_t want) {
 
 }  // namespace
 
-double cache_handoff_ns(uint64_t handoffs) {
+double cache_handoff_ns(int64_t handoffs) {
   if (handoffs < 1 || handoffs > 100'000'000) {
     throw ConfigError("the number of hand-offs must be from 1 to 100000000, not " + std::to_string(handoffs));
   }
+  const uint64_t rounds = static_cast<uint64_t>(handoffs);
   const std::vector<int> cpus = allowed_cpus();
   const unsigned hardware = std::thread::hardware_concurrency();
   if ((!cpus.empty() && cpus.size() < 2) || (cpus.empty() && hardware < 2)) {
@@ -79,10 +80,11 @@ double cache_handoff_ns(uint64_t handoffs) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   for (size_t line = 0; line < kLines; ++line) {
     std::atomic<uint64_t>& turn = memory[(line * kSpan / kLines + 4096 * line) / sizeof(uint64_t)];
+    turn.store(0);
     // The other thread answers each odd value with the next even one.
     std::thread other([&] {
       if (!cpus.empty()) pin_to(cpus[1]);
-      for (uint64_t i = 0; i < handoffs; ++i) {
+      for (uint64_t i = 0; i < rounds; ++i) {
         if (!wait_for(turn, 2 * i + 1)) return;
         turn.store(2 * i + 2, std::memory_order_release);
       }
@@ -92,7 +94,7 @@ double cache_handoff_ns(uint64_t handoffs) {
       if (!cpus.empty()) pin_to(cpus[0]);
       const auto start = std::chrono::steady_clock::now();
       uint64_t done = 0;
-      while (done < handoffs) {
+      while (done < rounds) {
         turn.store(2 * done + 1, std::memory_order_release);
         wait_for(turn, 2 * done + 2);
         ++done;

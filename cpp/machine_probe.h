@@ -21,6 +21,6 @@ namespace hexengine {
 // ConfigError unless 1 <= handoffs <= 10^8, or when the process may run on
 // fewer than two CPUs (the two threads would take turns on one, not measure
 // anything).
-double cache_handoff_ns(uint64_t handoffs);
+double cache_handoff_ns(int64_t handoffs);
 
 }  // namespace hexengine

@@ -70,10 +70,9 @@ void bind_search(py::module_& m) {
 
   m.def(
       "cache_handoff_ns",
-      [](long long handoffs) {
-        if (handoffs < 1) throw ConfigError("the number of hand-offs must be from 1 to 100000000, not " + std::to_string(handoffs));
+      [](int64_t handoffs) {
         py::gil_scoped_release release;
-        return cache_handoff_ns(static_cast<uint64_t>(handoffs));
+        return cache_handoff_ns(handoffs);
       },
       py::arg("handoffs") = 2000,
       "Benchmark probe: nanoseconds one cache line takes to pass between two CPUs (median over 15 lines of fresh memory).");
