@@ -129,10 +129,18 @@ class Pair:
     one: float
     handoffs: tuple[float | None, float | None]
 
-    def slow(self, pairs: list[Pair]) -> bool:
-        """Whether a reading of this pair is over twice the fastest of ``pairs``."""
-        fastest = min((h for p in pairs for h in p.handoffs if h is not None), default=None)
-        return fastest is not None and any(h is not None and h > 2 * fastest for h in self.handoffs)
+
+def split(pairs: list[Pair]) -> tuple[list[Pair], list[Pair]]:
+    """``pairs`` as (fast, slow): slow when a reading is over twice the fastest of all."""
+    readings = [h for p in pairs for h in p.handoffs if h is not None]
+    if not readings:
+        return pairs, []
+    limit = 2 * min(readings)
+    fast: list[Pair] = []
+    slow: list[Pair] = []
+    for p in pairs:
+        (slow if any(h is not None and h > limit for h in p.handoffs) else fast).append(p)
+    return fast, slow
 
 
 def median_pair(pairs: list[Pair]) -> tuple[float, float]:
@@ -191,14 +199,13 @@ def main() -> None:
     # a shared machine a neighbour's load can slow one measurement for minutes,
     # and a ratio of two measurements taken far apart would show that load.
     pairs: list[Pair] = []
-    while len(pairs) < repeat or (sum(not p.slow(pairs) for p in pairs) < repeat and len(pairs) < 2 * repeat):
+    while len(pairs) < repeat or (len(split(pairs)[0]) < repeat and len(pairs) < 2 * repeat):
         before = handoff_ns()
         two = our_mcts([], sims * 10, 2, searches)
         one = our_mcts([], sims * 10, 1, searches)
         pairs.append(Pair(two, one, (before, handoff_ns())))
     row(f"MCTS simulations per second (median of {len(pairs)})", *median_pair(pairs))
-    fast = [p for p in pairs if not p.slow(pairs)]
-    slow = [p for p in pairs if p.slow(pairs)]
+    fast, slow = split(pairs)
     readings = [ns for p in pairs for ns in p.handoffs if ns is not None]
     if readings:
         print(f"cache-line hand-off between the two CPUs: {', '.join(f'{ns:.0f}' for ns in readings)} ns")

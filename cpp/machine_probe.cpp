@@ -90,6 +90,8 @@ double cache_handoff_ns(int64_t handoffs) {
       }
     });
     bool late = false;
+    // The measuring side is a thread of its own too, so that pinning it
+    // leaves the caller's thread free to run anywhere afterwards.
     std::thread self([&] {
       if (!cpus.empty()) pin_to(cpus[0]);
       const auto start = std::chrono::steady_clock::now();
