@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 #include <tuple>
+#include <unordered_map>
 
 #include "arena.h"
 #include "dark_search.h"
@@ -37,6 +38,15 @@ namespace {
 // to rank the replies of a 7x7 Rex endgame; a fraction of a second in all.
 constexpr uint64_t kSwindlePlayouts = 1000;
 
+// With several threads, each claims this many simulations of the budget at a time.
+constexpr uint64_t kClaimBatch = 8;
+
+// A shadow (threads > 1) settles after 1 / kSettleShare of its node's visits
+// at its last settle, and at least kSettleMin; a thread shadows at most
+// kMaxShadowed children in all (32 bytes each: 16 MB).
+constexpr uint32_t kSettleShare = 32, kSettleMin = 16;
+constexpr uint64_t kMaxShadowed = 1u << 19;
+
 // The move prior (SearchParams::prior): a fresh child's AMAF value starts
 // at 0.5 plus kPriorScale times its learned log-weight (patterns.h) above the
 // mean of its siblings', kept within [kPriorLow, kPriorHigh].
@@ -59,6 +69,10 @@ struct Counts {
   std::atomic<uint32_t> rave_visits{0};
   std::atomic<uint32_t> rave_wins{0};
 };
+
+// The fields of Counts, to walk them in a loop.
+constexpr std::atomic<uint32_t> Counts::*kCountFields[4] = {&Counts::visits, &Counts::wins, &Counts::rave_visits,
+                                                            &Counts::rave_wins};
 
 // The move into a node: a padded cell, or kSwapMove. Kept apart from the rest
 // of the node so that the all-moves-as-first update, which reads every child's
@@ -254,6 +268,25 @@ constexpr std::array<uint8_t, (2 << 12)> make_bridge_replies() {
 }
 constexpr std::array<uint8_t, (2 << 12)> kBridgeReplies = make_bridge_replies();
 
+// One thread's copy of the counts of a well-visited node's children, when
+// several threads share the tree. The thread reads and writes the copy and adds
+// what it wrote to the tree's counts only now and then (settle), so the top of
+// the tree, which every simulation passes, is not handed between the CPUs'
+// caches on every simulation. The other threads see this thread's visits
+// there only after a settle, which costs them little: such a node has
+// thousands of visits and settles after a small fraction of them.
+struct Shadow {
+  uint32_t node = kNoNode;
+  uint32_t count = 0;
+  // Simulations through the node since the last settle, and how many to allow.
+  uint32_t pending = 0;
+  uint32_t settle_at = 0;
+  // The tree's counts at the last settle (kCountFields' order), and this
+  // thread's view: those plus what it added since.
+  std::unique_ptr<std::array<uint32_t, 4>[]> base;
+  std::unique_ptr<Counts[]> mine;
+};
+
 template <int W>
 class Engine final : public EngineBase {
  public:
@@ -299,6 +332,19 @@ class Engine final : public EngineBase {
     std::vector<LastMove> near_last = std::vector<LastMove>(W * 64, LastMove::Elsewhere);
     int last = -1;
     std::unique_ptr<solver::VcBuilder<W>> vc;  // made on first use
+    // The counts each node on `path` (but the last) chose its child from:
+    // the tree's own, or this thread's shadow of them.
+    std::vector<Counts*> chosen_from;
+    // Shadows of the well-visited nodes' children (threads > 1), by node.
+    std::unordered_map<uint32_t, Shadow> shadows;
+    // The visits of each node on `path` when the simulation passed it.
+    std::vector<uint32_t> visits;
+    // The shadows on `path`, to settle after the simulation.
+    std::vector<Shadow*> shadowed;
+    // Children shadowed in all (bounded by kMaxShadowed).
+    uint64_t shadowed_children = 0;
+    // Simulations this thread has not yet added to the root's visits.
+    uint32_t root_visits = 0;
   };
 
   // The root position built from the view.
@@ -324,8 +370,15 @@ class Engine final : public EngineBase {
   // at ctx.s (reached by ctx.last) at the move prior, `prior_` virtual visits,
   // and sets their progressive bias (`bias_` times the prior's probability).
   void set_priors(Ctx& ctx, uint32_t first, uint32_t count);
-  // The child of `index` to descend into.
-  uint32_t select(uint32_t index);
+  // The child of `index` (visited `visits` times) to descend into, by the
+  // counts of its children in `counts` (the tree's or a shadow of them).
+  uint32_t select(uint32_t index, uint32_t visits, const Counts* counts);
+  // This thread's shadow of the children of `index`, made if the node is
+  // well visited enough to have one; null if it is not (or one thread searches).
+  Shadow* shadow_of(uint32_t index, uint32_t visits, Ctx& ctx);
+  // Adds what this thread wrote to `sh` since its last settle to the tree's
+  // counts; with `refresh`, starts it again from the tree's counts now.
+  void settle(Shadow& sh, bool refresh);
   // One simulation from the root.
   void simulate(Ctx& ctx);
   // Carries the proof of the last node of `path` up the path (MCTS-solver).
@@ -586,17 +639,15 @@ void Engine<W>::set_priors(Ctx& ctx, uint32_t first, uint32_t count) {
 }
 
 template <int W>
-uint32_t Engine<W>::select(uint32_t index) {
+uint32_t Engine<W>::select(uint32_t index, uint32_t parent_visits, const Counts* const counts) {
   Node& parent = (*arena_)[index];
   const bool lost = root_lost_.load(std::memory_order_relaxed);
   const uint32_t winning = parent.winning_child.load(std::memory_order_relaxed);
   if (winning != kNoNode && !lost) return winning;
   const float c_ucb = static_cast<float>(params_.exploration);
-  const uint32_t parent_visits = arena_->get<Counts>(index).visits.load(std::memory_order_relaxed);
   const float log_n = c_ucb > 0 ? std::log(static_cast<float>(parent_visits) + 1.0f) : 0.0f;
   const bool opening = index == root_ && opening_root_;
   const Node* const children = arena_->begin_of(parent.first_child);
-  const Counts* const counts = arena_->begin_of<Counts>(parent.first_child);
   const Bias* const bias = bias_ > 0 ? arena_->begin_of<Bias>(parent.first_child) : nullptr;
   uint32_t best_k = kNoNode;
   if (!opening && c_ucb == 0) {
@@ -624,7 +675,7 @@ uint32_t Engine<W>::select(uint32_t index) {
   if (best_k != kNoNode) return parent.first_child + best_k;
   if (index == root_ && !lost) {  // every move is proven lost
     root_lost_.store(true, std::memory_order_relaxed);
-    return select(index);
+    return select(index, parent_visits, counts);
   }
   return parent.first_child;
 }
@@ -784,24 +835,66 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
 }
 
 template <int W>
+Shadow* Engine<W>::shadow_of(uint32_t index, uint32_t visits, Ctx& ctx) {
+  if (params_.threads < 2 || params_.shadow_visits == 0) return nullptr;
+  if (index != root_ && visits < params_.shadow_visits) return nullptr;
+  if (auto found = ctx.shadows.find(index); found != ctx.shadows.end()) return &found->second;
+  const uint32_t count = (*arena_)[index].child_count;
+  if (ctx.shadowed_children + count > kMaxShadowed) return nullptr;
+  ctx.shadowed_children += count;
+  Shadow& sh = ctx.shadows[index];
+  sh.node = index;
+  sh.count = count;
+  sh.base = std::make_unique<std::array<uint32_t, 4>[]>(count);
+  sh.mine = std::make_unique<Counts[]>(count);
+  settle(sh, true);
+  return &sh;
+}
+
+template <int W>
+void Engine<W>::settle(Shadow& sh, bool refresh) {
+  Counts* const tree = arena_->begin_of<Counts>((*arena_)[sh.node].first_child);
+  uint64_t visits = 0;
+  for (uint32_t k = 0; k < sh.count; ++k) {
+    for (int j = 0; j < 4; ++j) {
+      std::atomic<uint32_t>& shared = tree[k].*kCountFields[j];
+      std::atomic<uint32_t>& mine = sh.mine[k].*kCountFields[j];
+      const uint32_t added = mine.load(std::memory_order_relaxed) - sh.base[k][j];
+      if (added) shared.fetch_add(added, std::memory_order_relaxed);
+      if (refresh) {
+        sh.base[k][j] = shared.load(std::memory_order_relaxed);
+        mine.store(sh.base[k][j], std::memory_order_relaxed);
+      }
+    }
+    visits += sh.base[k][0];
+  }
+  sh.pending = 0;
+  sh.settle_at = std::max<uint32_t>(kSettleMin, static_cast<uint32_t>(std::min<uint64_t>(visits / kSettleShare, ~0u)));
+}
+
+template <int W>
 void Engine<W>::simulate(Ctx& ctx) {
   Tree& arena = *arena_;
   ctx.s = root_state_;
   ctx.last = root_last_;
   ctx.path.clear();
   ctx.path.push_back(root_);
+  ctx.chosen_from.clear();
+  ctx.shadowed.clear();
+  ctx.visits.clear();
   uint32_t current = root_;
+  // The visits of `current` as this thread sees them (its shadow's, if its parent has one).
+  uint32_t visits = arena.get<Counts>(root_).visits.load(std::memory_order_relaxed) + ctx.root_visits;
   int winner = -1;
   for (;;) {
     Node& n = arena[current];
+    ctx.visits.push_back(visits);
     if (n.state.load(std::memory_order_acquire) != kExpanded) {
-      const uint32_t visits = arena.get<Counts>(current).visits.load(std::memory_order_relaxed);
       const bool ready = current == root_ || visits >= params_.expand_threshold;
       if (!ready || !expand(current, ctx)) break;
     }
     const bool lost = root_lost_.load(std::memory_order_relaxed);
-    if (vc_knowledge_ && n.analysed.load(std::memory_order_relaxed) == 0 &&
-        arena.get<Counts>(current).visits.load(std::memory_order_relaxed) >= params_.knowledge_visits) {
+    if (vc_knowledge_ && n.analysed.load(std::memory_order_relaxed) == 0 && visits >= params_.knowledge_visits) {
       analyse(current, ctx);
       const uint8_t proof = n.proof.load(std::memory_order_relaxed);
       if ((proof == kMoverWins || proof == kMoverLoses) && !lost) {
@@ -809,9 +902,18 @@ void Engine<W>::simulate(Ctx& ctx) {
         break;
       }
     }
-    const uint32_t child = select(current);
+    Shadow* const sh = shadow_of(current, visits, ctx);
+    Counts* const counts = sh ? sh->mine.get() : arena.begin_of<Counts>(n.first_child);
+    const uint32_t child = select(current, visits, counts);
     Node& c = arena[child];
-    arena.get<Counts>(child).visits.fetch_add(1, std::memory_order_relaxed);
+    if (sh) {
+      bump(counts[child - n.first_child].visits);
+      visits = counts[child - n.first_child].visits.load(std::memory_order_relaxed);
+      ctx.shadowed.push_back(sh);
+    } else {
+      visits = counts[child - n.first_child].visits.fetch_add(1, std::memory_order_relaxed) + 1;
+    }
+    ctx.chosen_from.push_back(counts);
     ctx.path.push_back(child);
     const uint8_t proof = c.proof.load(std::memory_order_relaxed);
     if (proof != kUnproven && (!lost || c.state.load(std::memory_order_acquire) == kTerminal)) {
@@ -832,9 +934,18 @@ void Engine<W>::simulate(Ctx& ctx) {
   }
   Bitboard<W> final[2] = {ctx.s.stones[0], ctx.s.stones[1]};
   if (winner < 0) winner = index_of(playout(ctx, final));
-  arena.get<Counts>(root_).visits.fetch_add(1, std::memory_order_relaxed);
+  ++ctx.visits[0];  // the root's visit is counted now (what the AMAF sampling below reads)
+  if (params_.threads > 1) {
+    ++ctx.root_visits;
+  } else {
+    arena.get<Counts>(root_).visits.fetch_add(1, std::memory_order_relaxed);
+  }
+  // Edge i of the path (its node path[i]) has its counts in chosen_from[i - 1].
+  auto edge = [&](size_t i) -> Counts& {
+    return ctx.chosen_from[i - 1][ctx.path[i] - arena[ctx.path[i - 1]].first_child];
+  };
   for (size_t i = 1; i < ctx.path.size(); ++i) {
-    if (arena[ctx.path[i]].mover == winner) bump(arena.get<Counts>(ctx.path[i]).wins);
+    if (arena[ctx.path[i]].mover == winner) bump(edge(i).wins);
   }
   // All-moves-as-first: every child of a node on the path whose cell its mover
   // ended up owning shares the simulation's result (at a well-visited node,
@@ -842,12 +953,11 @@ void Engine<W>::simulate(Ctx& ctx) {
   const uint32_t sample_from = params_.amaf_sample_visits;
   for (size_t i = 0; i + 1 < ctx.path.size(); ++i) {
     const Node& n = arena[ctx.path[i]];
-    if (sample_from && arena.get<Counts>(ctx.path[i]).visits.load(std::memory_order_relaxed) >= sample_from &&
-        ctx.rng.below(kAmafSampleRate) != 0) {
+    if (sample_from && ctx.visits[i] >= sample_from && ctx.rng.below(kAmafSampleRate) != 0) {
       continue;
     }
     const Move* const moves = arena.begin_of<Move>(n.first_child);
-    Counts* const counts = arena.begin_of<Counts>(n.first_child);
+    Counts* const counts = ctx.chosen_from[i];
     const int mover = arena[n.first_child].mover;
     const Bitboard<W>& owned = final[mover];
     const uint32_t win = mover == winner, count = n.child_count;
@@ -856,6 +966,9 @@ void Engine<W>::simulate(Ctx& ctx) {
       bump(counts[k].rave_visits, hit);
       bump(counts[k].rave_wins, hit & win);
     }
+  }
+  for (Shadow* sh : ctx.shadowed) {
+    if (++sh->pending >= sh->settle_at) settle(*sh, true);
   }
 }
 
@@ -1000,8 +1113,17 @@ SearchResult Engine<W>::search(const View& view, const std::atomic<bool>* interr
   auto worker = [&](int t) {
     Ctx ctx(derive_seed(base_seed, t));
     uint64_t local = 0;  // this thread's simulations, added to `done` at its end (no shared write each time)
+    // Simulations claimed from the budget and not yet run: with several
+    // threads they are claimed a few at a time, not one by one.
+    uint64_t claimed = 0;
+    const uint64_t batch = params_.threads > 1 ? kClaimBatch : 1;
     while (!stop.load(std::memory_order_relaxed)) {
-      if (limit && started.fetch_add(1, std::memory_order_relaxed) >= limit) break;
+      if (limit && claimed == 0) {
+        const uint64_t first = started.fetch_add(batch, std::memory_order_relaxed);
+        if (first >= limit) break;
+        claimed = std::min(batch, limit - first);
+      }
+      if (limit) --claimed;
       if (interrupt && interrupt->load(std::memory_order_relaxed)) break;
       simulate(ctx);
       ++local;
@@ -1010,6 +1132,8 @@ SearchResult Engine<W>::search(const View& view, const std::atomic<bool>* interr
         stop.store(true);
       }
     }
+    for (auto& [node, sh] : ctx.shadows) settle(sh, false);
+    arena_->get<Counts>(root_).visits.fetch_add(ctx.root_visits, std::memory_order_relaxed);
     done.fetch_add(local, std::memory_order_relaxed);
   };
   std::vector<std::thread> pool;

@@ -38,7 +38,10 @@
 // values use that.
 //
 // Threads share one tree (tree parallelism); a visit is counted when a thread
-// enters a node, which acts as a virtual loss for the others. Memory is
+// enters a node, which acts as a virtual loss for the others. At the
+// well-visited nodes (SearchParams::shadow_visits) each thread keeps its own
+// copy of the children's counts and adds to the tree's now and then, so there
+// the others see its visits late, after a small share of the node's visits. Memory is
 // bounded by `max_nodes`: once the budget is spent, leaves stop expanding and
 // the search goes on with playouts. With one thread and a fixed seed, the
 // same sequence of calls gives the same results. The tree of the previous
@@ -131,6 +134,14 @@ struct SearchParams {
   // threads ran faster, strength at equal simulations stayed even; figures in
   // docs/search-notes.md, "Threads").
   uint32_t amaf_sample_visits = 8192;
+  // Threads > 1: a node visited this many times (and the root) gets, in each
+  // thread, a copy of its children's counts that the thread searches with and
+  // adds to the tree's after each 1/32 of the node's visits, instead of
+  // writing the tree's counts on every simulation (0: never). The top of the
+  // tree then stops passing between the CPUs' caches on every simulation: on
+  // a host that slows that hand-off, two threads held about 1.7x one thread
+  // where they fell to 1.3x (docs/search-notes.md, "Threads").
+  uint32_t shadow_visits = 1024;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches
   // worlds drawn uniformly from the view. Off by default: at equal time on
   // 7x7 against the naive baseline, uniform worlds won 99% (classic) and 94%

@@ -286,6 +286,30 @@ def test_simulation_budget_is_exact_and_visits_add_up(threads: int) -> None:
     assert int(analysis.visits.sum()) == 4000
 
 
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("shadow_visits", [0, 1, 64])
+def test_threads_shadow_counts_lose_no_simulation(variant: str, threads: int, shadow_visits: int) -> None:
+    """Threads that keep their own copies of well-visited nodes' counts add
+    every simulation to the tree: with copies everywhere (1), at the busy
+    nodes (64) or nowhere (0), the root's visits add up to the budget, its
+    values stay probabilities, and the next move's search inherits a subtree
+    whose counts add up too."""
+    game = position(variant, 7, ["d4"], swap="off")
+    bot = hx.MCTSBot(simulations=6000, threads=threads, seed=3, shadow_visits=shadow_visits, solver_nodes=0)
+    analysis = bot.analyse(game.view(game.to_move))
+    assert analysis.simulations == 6000
+    assert int(analysis.visits.sum()) == 6000
+    values = analysis.values[analysis.visits > 0]
+    assert np.all((values >= 0) & (values <= 1))
+    assert len(analysis.pv) > 1
+    game.play(analysis.move)
+    game.play(analysis.pv[1])  # the reply the tree knows best
+    again = bot.analyse(game.view(game.to_move))
+    assert again.reused > 0
+    assert int(again.visits.sum()) == again.simulations + again.reused == 6000 + again.reused
+
+
 def test_time_budget_stops_the_search() -> None:
     """With only a time budget the search returns after at least that long,
     having run some simulations (no upper bound is asserted: tests never time)."""
@@ -450,6 +474,8 @@ def test_swap_move_is_playable() -> None:
         {"amaf_sample_visits": -1},
         {"amaf_sample_visits": 0.5},
         {"amaf_sample_visits": 2**32},
+        {"shadow_visits": -1},
+        {"shadow_visits": 2**32},
         {"threads": 2**40},  # past the core's int: was pybind11's "incompatible constructor arguments"
     ],
 )

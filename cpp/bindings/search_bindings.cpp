@@ -100,7 +100,7 @@ void bind_search(py::module_& m) {
                        double rave_equivalence, double exploration, unsigned expand_threshold,
                        double rex_endgame, unsigned knowledge_visits, unsigned long long solver_nodes,
                        int solver_empties, bool swindle, double opponent_model, double prior,
-                       double prior_bias, unsigned amaf_sample_visits) {
+                       double prior_bias, unsigned amaf_sample_visits, unsigned shadow_visits) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -123,6 +123,7 @@ void bind_search(py::module_& m) {
              p.prior = prior;
              p.prior_bias = prior_bias;
              p.amaf_sample_visits = amaf_sample_visits;
+             p.shadow_visits = shadow_visits;
              return std::make_unique<Mcts>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
@@ -130,7 +131,7 @@ void bind_search(py::module_& m) {
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
            py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("solver_nodes"),
            py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),
-           py::arg("prior_bias"), py::arg("amaf_sample_visits"))
+           py::arg("prior_bias"), py::arg("amaf_sample_visits"), py::arg("shadow_visits"))
       .def("search",
            [](Mcts& mcts, const View& view) {
              const SearchResult r =

@@ -138,7 +138,12 @@ class MCTSBot:
     times or more updates the all-moves-as-first counts of its moves on one
     simulation in eight, not on every one (each move has thousands of them
     by then): two threads then do not both write the top of the tree on
-    every simulation (``0`` updates them every time).
+    every simulation (``0`` updates them every time). With several threads,
+    each keeps its own copy of the counts of the moves of the root and of
+    every position visited ``shadow_visits`` times or more, and adds to the
+    shared ones after each thirty-second of that position's visits, so the
+    threads do not hand those counts back and forth on every simulation
+    (``0`` turns that off; one thread never needs it).
 
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes): a proven win is played at once. A
@@ -192,6 +197,7 @@ class MCTSBot:
         prior: float = 30.0,
         prior_bias: float = 6.0,
         amaf_sample_visits: int = 8192,
+        shadow_visits: int = 1024,
     ) -> None:
         if simulations is None and seconds is None:
             simulations = 10_000
@@ -217,6 +223,7 @@ class MCTSBot:
             "prior": _number(prior, "prior"),
             "prior_bias": _number(prior_bias, "prior_bias"),
             "amaf_sample_visits": whole_number(amaf_sample_visits, "amaf_sample_visits", 2**32 - 1),
+            "shadow_visits": whole_number(shadow_visits, "shadow_visits", 2**32 - 1),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings
