@@ -90,6 +90,19 @@ def test_cache_handoff_probe_measures_and_checks_its_count() -> None:
             _core.cache_handoff_ns(bad)
 
 
+def test_thread_scaling_sweep_runs(tmp_path: Path) -> None:
+    """bench/thread_scaling.py: two short rounds, a row and two measurements for each setting."""
+    out = run(
+        "bench/thread_scaling.py", "--rounds", "2", "--simulations", "3000", "--shadow-visits", "0", "1024",
+        "--json", str(tmp_path / "pairs.json"),
+    )  # fmt: skip
+    assert re.search(r"^0 +\S+x \(2\)", out, re.M) and re.search(r"^1024 +\S+x \(2\)", out, re.M), out
+    pairs = json.loads((tmp_path / "pairs.json").read_text())
+    assert sorted(pairs) == ["0", "1024"]
+    for group in pairs.values():
+        assert len(group) == 2 and all(p["two"] > 0 and p["one"] > 0 for p in group)
+
+
 @pytest.mark.parametrize(
     ("colour", "red_games", "blue_games"), [("red", 2, 0), ("blue", 0, 2), ("both", 1, 1)]
 )
