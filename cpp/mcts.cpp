@@ -43,8 +43,10 @@ constexpr uint64_t kClaimBatch = 8;
 
 // A shadow (threads > 1) settles after 1 / kSettleShare of its node's visits
 // at its last settle, and at least kSettleMin; a thread shadows at most
-// kMaxShadowed children in all (32 bytes each: 16 MB).
-constexpr uint32_t kSettleShare = 32, kSettleMin = 16;
+// kMaxShadowed children in all (32 bytes each: 16 MB). An eighth, not a
+// sixteenth or a thirty-second: in a slow cache-line placement two threads
+// ran 1.86x, 1.74x and 1.71x one thread (docs/search-notes.md, "Threads").
+constexpr uint32_t kSettleShare = 8, kSettleMin = 16;
 constexpr uint64_t kMaxShadowed = 1u << 19;
 
 // The move prior (SearchParams::prior): a fresh child's AMAF value starts
@@ -869,7 +871,8 @@ void Engine<W>::settle(Shadow& sh, bool refresh) {
     visits += sh.base[k][0];
   }
   sh.pending = 0;
-  sh.settle_at = std::max<uint32_t>(kSettleMin, static_cast<uint32_t>(std::min<uint64_t>(visits / kSettleShare, ~0u)));
+  const uint64_t share = std::min<uint64_t>(visits / kSettleShare, ~0u);
+  sh.settle_at = std::max(kSettleMin, static_cast<uint32_t>(share));
 }
 
 template <int W>

@@ -136,11 +136,11 @@ struct SearchParams {
   uint32_t amaf_sample_visits = 8192;
   // Threads > 1: a node visited this many times (and the root) gets, in each
   // thread, a copy of its children's counts that the thread searches with and
-  // adds to the tree's after each 1/32 of the node's visits, instead of
+  // adds to the tree's after each 1/8 of the node's visits, instead of
   // writing the tree's counts on every simulation (0: never). The top of the
   // tree then stops passing between the CPUs' caches on every simulation: on
-  // a host that slows that hand-off, two threads held about 1.7x one thread
-  // where they fell to 1.3x (docs/search-notes.md, "Threads").
+  // a host that slows that hand-off, two threads held about 1.85x one thread
+  // where they fell to 1.25x (docs/search-notes.md, "Threads").
   uint32_t shadow_visits = 1024;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches
   // worlds drawn uniformly from the view. Off by default: at equal time on

@@ -141,7 +141,7 @@ class MCTSBot:
     every simulation (``0`` updates them every time). With several threads,
     each keeps its own copy of the counts of the moves of the root and of
     every position visited ``shadow_visits`` times or more, and adds to the
-    shared ones after each thirty-second of that position's visits, so the
+    shared ones after each eighth of that position's visits, so the
     threads do not hand those counts back and forth on every simulation
     (``0`` turns that off; one thread never needs it).
 
