@@ -41,9 +41,9 @@
 // enters a node, which acts as a virtual loss for the others. At the
 // well-visited nodes (SearchParams::shadow_visits) each thread keeps its own
 // copy of the children's counts and adds to the tree's now and then, so there
-// the others see its visits late, after a small share of the node's visits. Memory is
-// bounded by `max_nodes`: once the budget is spent, leaves stop expanding and
-// the search goes on with playouts. With one thread and a fixed seed, the
+// the others see its visits late, after a small share of the node's visits.
+// Memory is bounded by `max_nodes`: once the budget is spent, leaves stop
+// expanding and the search goes on with playouts. With one thread and a fixed seed, the
 // same sequence of calls gives the same results. The tree of the previous
 // search is reused when the next view continues the same game.
 #pragma once
@@ -137,10 +137,11 @@ struct SearchParams {
   // Threads > 1: a node visited this many times (and the root) gets, in each
   // thread, a copy of its children's counts that the thread searches with and
   // adds to the tree's after each 1/8 of the node's visits, instead of
-  // writing the tree's counts on every simulation (0: never). The top of the
-  // tree then stops passing between the CPUs' caches on every simulation: on
-  // a host that slows that hand-off, two threads held about 1.85x one thread
-  // where they fell to 1.25x (docs/search-notes.md, "Threads").
+  // writing the tree's counts on every simulation (0: never; at most 16 MB of
+  // copies a thread, beyond `max_nodes`). The top of the tree then stops
+  // passing between the CPUs' caches on every simulation: on a host that
+  // slows that hand-off, two threads held about 1.85x one thread where they
+  // fell to 1.25x (docs/search-notes.md, "Threads").
   uint32_t shadow_visits = 1024;
   // Dark Hex: strength of the opponent model (see dark_search.h); 0 searches
   // worlds drawn uniformly from the view. Off by default: at equal time on
