@@ -279,7 +279,6 @@ constexpr std::array<uint8_t, (2 << 12)> kBridgeReplies = make_bridge_replies();
 // thousands of visits and settles after a small fraction of them.
 struct Shadow {
   uint32_t node = kNoNode;
-  uint32_t count = 0;
   // Simulations through the node since the last settle, and how many to allow.
   uint32_t pending = 0;
   uint32_t settle_at = 0;
@@ -846,7 +845,6 @@ Shadow* Engine<W>::shadow_of(uint32_t index, uint32_t visits, Ctx& ctx) {
   ctx.shadowed_children += count;
   Shadow& sh = ctx.shadows[index];
   sh.node = index;
-  sh.count = count;
   sh.base = std::make_unique<std::array<uint32_t, 4>[]>(count);
   sh.mine = std::make_unique<Counts[]>(count);
   settle(sh, true);
@@ -855,9 +853,10 @@ Shadow* Engine<W>::shadow_of(uint32_t index, uint32_t visits, Ctx& ctx) {
 
 template <int W>
 void Engine<W>::settle(Shadow& sh, bool refresh) {
-  Counts* const tree = arena_->begin_of<Counts>((*arena_)[sh.node].first_child);
+  const Node& n = (*arena_)[sh.node];
+  Counts* const tree = arena_->begin_of<Counts>(n.first_child);
   uint64_t visits = 0;
-  for (uint32_t k = 0; k < sh.count; ++k) {
+  for (uint32_t k = 0; k < n.child_count; ++k) {
     for (int j = 0; j < 4; ++j) {
       std::atomic<uint32_t>& shared = tree[k].*kCountFields[j];
       std::atomic<uint32_t>& mine = sh.mine[k].*kCountFields[j];
