@@ -689,7 +689,7 @@ void DarkSearch::clear() { impl_->engine.reset(); }
 
 SearchResult DarkSearch::search(const View& view, const std::atomic<bool>* interrupt) {
   if (!impl_->engine || impl_->rules != view.rules) {
-    impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules.variant));
+    impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules));
     impl_->rules = view.rules;
   }
   return impl_->engine->search(view, interrupt);

@@ -1186,9 +1186,14 @@ void validate_params(const SearchParams& p) {
 
 double default_rave_equivalence(Variant variant) { return is_misere(variant) ? 3000.0 : 1000.0; }
 
-SearchParams params_for(const SearchParams& params, Variant variant) {
+uint64_t default_solver_nodes(const Rules& rules) {
+  return is_misere(rules.variant) && rules.rows * rules.cols <= 49 ? 200000 : 20000;
+}
+
+SearchParams params_for(const SearchParams& params, const Rules& rules) {
   SearchParams p = params;
-  if (p.rave_equivalence == 0) p.rave_equivalence = default_rave_equivalence(variant);
+  if (p.rave_equivalence == 0) p.rave_equivalence = default_rave_equivalence(rules.variant);
+  if (p.solver_nodes == kDefaultSolverNodes) p.solver_nodes = default_solver_nodes(rules);
   return p;
 }
 
@@ -1228,7 +1233,7 @@ SearchResult Mcts::search(const View& view, const std::atomic<bool>* interrupt) 
     return impl_->dark->search(view, interrupt);
   }
   if (!impl_->engine || impl_->rules != view.rules) {
-    impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules.variant));
+    impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules));
     impl_->rules = view.rules;
   }
   return impl_->engine->search(view, interrupt);

@@ -64,6 +64,9 @@ inline constexpr int kSwapMove = -1;
 // Most threads a search (or a batch of random playouts) may use.
 inline constexpr int kMaxThreads = 256;
 
+// `SearchParams::solver_nodes` that takes the rules' default (default_solver_nodes).
+inline constexpr uint64_t kDefaultSolverNodes = UINT64_MAX;
+
 // Budgets and settings of a search.
 struct SearchParams {
   // Simulations per search; 0 means no limit (then `seconds` must be set).
@@ -101,8 +104,9 @@ struct SearchParams {
   uint32_t knowledge_visits = 1024;
   // Endgames: with at most `solver_empties` empty cells the exact solver
   // (df-pn) runs first, for at most `solver_nodes` nodes (and half of
-  // `seconds`, if set), and a proven win is played at once (0 turns it off).
-  uint64_t solver_nodes = 20000;
+  // `seconds`, if set), and a proven win is played at once (0 turns it off;
+  // kDefaultSolverNodes takes the rules' default, default_solver_nodes).
+  uint64_t solver_nodes = kDefaultSolverNodes;
   int solver_empties = 24;
   // When that solver proves the player to move lost, play the swindle
   // (swindle.h) instead of searching: the move whose winning replies look
@@ -166,8 +170,18 @@ void validate_threads(int threads);
 // won 173; see the README.)
 double default_rave_equivalence(Variant variant);
 
-// `params` with the variant's defaults in place of its zero settings.
-SearchParams params_for(const SearchParams& params, Variant variant);
+// The endgame solver's nodes a search under `rules` uses when the parameters
+// leave them at kDefaultSolverNodes: 200,000 for Rex on boards of at most 49
+// cells, 20,000 otherwise. Rex endgames have no virtual connections to cut
+// them short, and on 7x7 a solve of 200,000 nodes takes about 2 s (1,500 games as
+// Red against OpenSpiel at 10,000 simulations: 1,356 won, 1,332 with 20,000;
+// docs/search-notes.md); on 11x11 a node costs about ten times as much, and
+// the swindle's solves of every reply would take minutes.
+uint64_t default_solver_nodes(const Rules& rules);
+
+// `params` with the variant's defaults in place of the settings left to them
+// (rave_equivalence 0, solver_nodes kDefaultSolverNodes).
+SearchParams params_for(const SearchParams& params, const Rules& rules);
 
 // What a search found, for the player to move.
 struct SearchResult {

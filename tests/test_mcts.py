@@ -262,6 +262,37 @@ def test_rave_equivalence_defaults_to_the_variants(variant: str, default: int, o
     assert not np.array_equal(visits(), visits(rave_equivalence=other))
 
 
+# Rex positions, Red to move, that the endgame solver proves won in more than
+# 20,000 nodes and fewer than 200,000: 7x7 with 15 empty cells (a game of the
+# strength benchmark, about 40,000 nodes) and 8x8 with 20 (about 31,000).
+REX_7X7_SLOW_PROOF = (
+    "a1 g5 g4 f3 b1 f4 c1 f7 d1 g7 g6 f6 e1 a2 a3 f1 f2 e7 g3 e5 e4 b3 c2 a4 b2 a5 a6 b4 d2 g2 f5 d7 e6 e2"
+).split()
+REX_8X8_SLOW_PROOF = (
+    "a1 b1 h8 g8 g7 h6 h5 b2 c1 d1 h7 a2 a3 g5 f7 d8 e7 f6 a4 c8 d7 b3 f5 h3 h2 h4 g4 f4 d2 g6 b8 a8 a7 e8 "
+    "f1 g1 g2 e1 f3 b6 c7 b4 b5 c3"
+).split()
+
+
+@pytest.mark.parametrize(
+    ("size", "moves", "default"), [(7, REX_7X7_SLOW_PROOF, 200_000), (8, REX_8X8_SLOW_PROOF, 20_000)]
+)
+def test_small_rex_boards_get_the_larger_solver_budget_by_default(
+    size: int, moves: list[str], default: int
+) -> None:
+    """Left unset, the endgame solver's budget is the rules': 200,000 nodes in
+    Rex up to 49 cells, 20,000 beyond (and in Hex). A proof of 31,000 to
+    40,000 nodes is played at once with 200,000 and not with 20,000, and the
+    default does what its value does."""
+    view = position("rex", size, moves).view(hx.RED)
+
+    def forced(**nodes: int) -> str | None:
+        return hx.MCTSBot(simulations=100, seed=1, **nodes).analyse(view).forced
+
+    assert forced(solver_nodes=200_000) == "solved" and forced(solver_nodes=20_000) != "solved"
+    assert forced() == forced(solver_nodes=default)
+
+
 def test_same_game_same_seed_same_moves_with_tree_reuse() -> None:
     """Tree reuse keeps searches deterministic: two bots following one game choose alike."""
     games = []
@@ -465,6 +496,8 @@ def test_swap_move_is_playable() -> None:
         {"simulations": "many"},
         {"seconds": "1"},
         {"rave_equivalence": 0},
+        {"solver_nodes": -1},
+        {"solver_nodes": 2.5},
         {"expand_threshold": 0},
         {"prior": -1},
         {"prior": math.nan},

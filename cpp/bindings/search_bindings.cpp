@@ -98,7 +98,7 @@ void bind_search(py::module_& m) {
       .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
                        double rave_equivalence, double exploration, unsigned expand_threshold,
-                       double rex_endgame, unsigned knowledge_visits, unsigned long long solver_nodes,
+                       double rex_endgame, unsigned knowledge_visits, std::optional<unsigned long long> solver_nodes,
                        int solver_empties, bool swindle, double opponent_model, double prior,
                        double prior_bias, unsigned amaf_sample_visits, unsigned shadow_visits) {
              SearchParams p;
@@ -116,7 +116,7 @@ void bind_search(py::module_& m) {
              p.expand_threshold = expand_threshold;
              p.rex_endgame = rex_endgame;
              p.knowledge_visits = knowledge_visits;
-             p.solver_nodes = solver_nodes;
+             p.solver_nodes = solver_nodes.value_or(kDefaultSolverNodes);  // None: the rules' default
              p.solver_empties = solver_empties;
              p.swindle = swindle;
              p.opponent_model = opponent_model;

@@ -191,7 +191,7 @@ class Mcts:
         expand_threshold: int,
         rex_endgame: float,
         knowledge_visits: int,
-        solver_nodes: int,
+        solver_nodes: int | None,
         solver_empties: int,
         swindle: bool,
         opponent_model: float,
