@@ -293,6 +293,16 @@ def test_small_rex_boards_get_the_larger_solver_budget_by_default(
     assert forced() == forced(solver_nodes=default)
 
 
+def test_easy_and_medium_keep_the_small_solver_budget() -> None:
+    """The presets people play against keep 20,000 solver nodes in 7x7 Rex
+    too (a swindle at 200,000 can take half a minute): the 40,000-node proof
+    is not played at once; ``solver_nodes`` still overrides a preset."""
+    view = position("rex", 7, REX_7X7_SLOW_PROOF).view(hx.RED)
+    for name in ("easy", "medium"):
+        assert hx.MCTSBot.level(name, simulations=100).analyse(view).forced != "solved"
+    assert hx.MCTSBot.level("medium", simulations=100, solver_nodes=200_000).analyse(view).forced == "solved"
+
+
 def test_same_game_same_seed_same_moves_with_tree_reuse() -> None:
     """Tree reuse keeps searches deterministic: two bots following one game choose alike."""
     games = []

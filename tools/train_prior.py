@@ -50,7 +50,9 @@ def generate(variant: str, size: int, games: int, seed: int, simulations: int, o
     start = time.time()
     for g in range(games):
         game = hx.Game(variant, size=size)  # type: ignore[arg-type]
-        bot = hx.MCTSBot(simulations=simulations, seed=seed * 1_000_003 + g)
+        # Positions the endgame solver decides are not recorded, so it gets
+        # the small budget (small Rex boards' default 200,000 is slow here).
+        bot = hx.MCTSBot(simulations=simulations, seed=seed * 1_000_003 + g, solver_nodes=20_000)
         # One or two random stones, then play that samples the search's
         # favourites for a few moves, so that openings vary.
         for _ in range(int(rng.integers(1, 3))):
