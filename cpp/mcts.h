@@ -173,13 +173,13 @@ double default_rave_equivalence(Variant variant);
 // The endgame solver's nodes a search under `rules` uses when the parameters
 // leave them at kDefaultSolverNodes: 200,000 for Rex on boards of at most 49
 // cells, 20,000 otherwise. Rex endgames have no virtual connections to cut
-// them short, and on 7x7 a solve of 200,000 nodes takes about 2 s (1,500 games as
-// Red against OpenSpiel at 10,000 simulations: 1,356 won, 1,332 with 20,000;
-// docs/search-notes.md); on 11x11 a node costs about ten times as much, and
-// the swindle's solves of every reply would take minutes.
+// them short, and on 7x7 a solve of 200,000 nodes takes about 2 s (1,500
+// games as Red against OpenSpiel at 10,000 simulations: 1,356 won, 1,332
+// with 20,000; docs/search-notes.md); on 11x11 a node costs about ten times
+// as much, and the swindle's solves of every reply can take minutes.
 uint64_t default_solver_nodes(const Rules& rules);
 
-// `params` with the variant's defaults in place of the settings left to them
+// `params` with the rules' defaults in place of the settings left to them
 // (rave_equivalence 0, solver_nodes kDefaultSolverNodes).
 SearchParams params_for(const SearchParams& params, const Rules& rules);
 
