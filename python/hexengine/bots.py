@@ -106,18 +106,20 @@ class Analysis:
         ]
 
 
+# The endgame solver's nodes of the simulation-budget presets: the 200,000
+# that 7x7 Rex gets by default can make one swindle move take half a minute.
+_PRESET_SOLVER_NODES = 20_000
+
 #: Strength presets: easy is beatable by a beginner, hard uses the machine for a few seconds.
-#: Easy and medium keep the endgame solver at 20,000 nodes: the 200,000 that
-#: 7x7 Rex gets by default can make one swindle move take half a minute.
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {
         "simulations": 60,
         "allow_swap": False,
         "knowledge": False,
         "patterns": False,
-        "solver_nodes": 20_000,
+        "solver_nodes": _PRESET_SOLVER_NODES,
     },
-    "medium": {"simulations": 5_000, "solver_nodes": 20_000},
+    "medium": {"simulations": 5_000, "solver_nodes": _PRESET_SOLVER_NODES},
     "hard": {"seconds": 3.0, "threads": max(1, min(os.cpu_count() or 1, 8))},
 }
 
