@@ -11,7 +11,7 @@ from oracle import SHAPES, check_all_views, play_random
 
 import hexengine as hx
 from hexengine import _core
-from hexengine.view import _view_from_state
+from hexengine.game import _view_from_state
 
 ALL_VIEWERS = (hx.RED, hx.BLUE, None)
 

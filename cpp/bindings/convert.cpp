@@ -67,7 +67,8 @@ void register_errors(py::module_&) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const IllegalMove& e) {
-      py::object cell = e.row >= 0 ? py::object(py::make_tuple(e.row, e.col)) : py::object(py::none());
+      py::object cell = py::none();
+      if (e.row >= 0) cell = py::module_::import("hexengine.cells").attr("Cell")(e.row, e.col);
       raise_python("IllegalMove", py::make_tuple(e.what(), cell, e.rule));
     } catch (const RulesError& e) {
       raise_python("RulesError", py::make_tuple(e.what()));

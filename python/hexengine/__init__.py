@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
-from . import htp, table
+from . import htp, records, table
 from ._moves import SWAP, Move, MoveLike
+from ._version import __version__
 from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
 from .darkcfr import (
@@ -23,7 +24,8 @@ from .darkcfr import (
     exploitability,
 )
 from .errors import ConfigError, HexError, IllegalMove, RulesError
-from .game import Game
+from .game import Game, View
+from .records import read_trmph, write_trmph
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
 from .solver import KNOWLEDGE, SolveError, SolveResult, SolveStatus, solve
 from .svg import svg, write_svg
@@ -45,10 +47,6 @@ from .table import (
     read_record,
 )
 from .text import board_text
-from .trmph import read_trmph, write_trmph
-from .view import View
-
-__version__ = "0.1.0"
 
 __all__ = [
     "BLUE",
@@ -102,6 +100,7 @@ __all__ = [
     "read_game",
     "read_record",
     "read_trmph",
+    "records",
     "solve",
     "svg",
     "table",

@@ -37,7 +37,7 @@ from ._checks import MAX_SEED, whole_number
 from ._moves import SWAP, Move
 from .cells import Cell
 from .errors import ConfigError
-from .view import View
+from .game import View
 
 __all__ = ["LEVELS", "Analysis", "MCTSBot", "RandomBot"]
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import _core
+from .errors import IllegalMove
 
 __all__ = ["Cell"]
 
@@ -38,8 +39,6 @@ class Cell(NamedTuple):
     def name(self) -> str:
         """Column letter plus row number, e.g. ``'f6'``; IllegalMove for a cell off every board."""
         if not self._on_some_board():
-            from .errors import IllegalMove
-
             raise IllegalMove(f"{tuple(self)!r} is off every board, so it has no name", None, "off-board")
         return f"{chr(ord('a') + self.col)}{self.row + 1}"
 

@@ -38,8 +38,8 @@ from . import _core
 from ._moves import cell_index
 from .cells import Cell
 from .errors import ConfigError, IllegalMove
+from .game import View
 from .rules import Rules, Variant
-from .view import View
 
 __all__ = [
     "DarkEquilibrium",

@@ -16,7 +16,10 @@ c3 already holds a Red stone | c3 | occupied
 
 from __future__ import annotations
 
-from .cells import Cell
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cells import Cell
 
 __all__ = ["ConfigError", "HexError", "IllegalMove", "RulesError"]
 
@@ -42,7 +45,7 @@ class IllegalMove(HexError):
     ``"swap-timing"``, ``"game-over"``, ``"off-board"`` or ``"notation"``.
     """
 
-    def __init__(self, message: str, cell: tuple[int, int] | None = None, rule: str = "illegal") -> None:
+    def __init__(self, message: str, cell: Cell | None = None, rule: str = "illegal") -> None:
         super().__init__(message)
-        self.cell: Cell | None = Cell(*cell) if cell is not None else None
+        self.cell = cell
         self.rule: str = rule

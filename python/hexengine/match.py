@@ -55,11 +55,10 @@ from typing import Any
 from ._moves import SWAP, Move
 from .bots import MCTSBot, RandomBot
 from .errors import HexError, IllegalMove
-from .game import Game
+from .game import Game, View
+from .records import GameRecord
 from .rules import BLUE, RED, Color, MoveResult, Rules
 from .table.computer import computer_bot
-from .table.records import GameRecord
-from .view import View
 
 __all__ = [
     "GameResult",
@@ -417,7 +416,7 @@ def parse_opening(text: str, rules: Rules) -> list[str]:
     """
     text = text.strip()
     if "#" in text or "trmph" in text:
-        from .trmph import parse_trmph
+        from .records import parse_trmph
 
         rows, cols, cells = parse_trmph(text)
         if (rows, cols) != (rules.rows, rules.cols):

@@ -37,9 +37,8 @@ from ._checks import MAX_COUNT
 from ._moves import SWAP, Move
 from .cells import Cell
 from .errors import HexError
-from .game import Game
+from .game import Game, View
 from .rules import Color
-from .view import View
 
 __all__ = ["KNOWLEDGE", "SolveError", "SolveResult", "SolveStatus", "solve"]
 

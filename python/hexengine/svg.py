@@ -34,13 +34,13 @@ import math
 import os
 from collections.abc import Iterable
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .cells import Cell
 
-__all__ = ["board_svg", "svg", "write_svg"]
+__all__ = ["Picture", "board_svg", "svg", "write_svg"]
 
 RED_FILL = "#d7263d"
 BLUE_FILL = "#1b5fc1"
@@ -158,31 +158,24 @@ def board_svg(
     return "\n".join(out)
 
 
+class Picture(NamedTuple):
+    """What :func:`svg` draws of an object: its board, the chain that ended the game,
+    the last move and a title."""
+
+    board: np.ndarray
+    chain: list[Cell]
+    last: Cell | None
+    title: str
+
+
 def svg(obj: Any, *, coordinates: bool = True, cell_size: float = 24.0) -> str:
     """The SVG picture of a game (the true board), a view (what its viewer sees) or a record
     (its final position, every stone shown)."""
-    from .game import Game
-    from .table.records import GameRecord
-    from .view import View
-
-    if isinstance(obj, GameRecord):
-        obj = obj.game()
-    if isinstance(obj, Game):
-        history = obj.history
-        last = history[-1].cell if history else None
-        title = obj.status()
-        return board_svg(
-            obj.board, chain=obj.completed_chain(), last=last, coordinates=coordinates,
-            cell_size=cell_size, title=title,
-        )  # fmt: skip
-    if isinstance(obj, View):
-        history = obj.history
-        last = history[-1].cell if history else None
-        return board_svg(
-            obj.board, chain=obj.completed_chain(), last=last, coordinates=coordinates,
-            cell_size=cell_size, title=_view_title(obj),
-        )  # fmt: skip
-    raise TypeError(f"svg() draws a hexengine Game, View or GameRecord, not {type(obj).__name__}")
+    picture = getattr(obj, "_picture", None)
+    if not callable(picture):
+        raise TypeError(f"svg() draws a hexengine Game, View or GameRecord, not {type(obj).__name__}")
+    board, chain, last, title = picture()
+    return board_svg(board, chain=chain, last=last, coordinates=coordinates, cell_size=cell_size, title=title)
 
 
 def write_svg(obj: Any, path: str | os.PathLike[str], **options: Any) -> None:
@@ -194,9 +187,3 @@ def write_svg(obj: Any, path: str | os.PathLike[str], **options: Any) -> None:
     with open(path, "w", encoding="utf-8") as f:
         f.write(svg(obj, **options))
         f.write("\n")
-
-
-def _view_title(view: Any) -> str:
-    who = "spectator" if view.viewer is None else str(view.viewer)
-    state = f"{view.winner} won" if view.is_over else f"{view.to_move} to move"
-    return f"{state} (view of {who})"

@@ -14,6 +14,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from .._version import __version__
+
 __all__ = ["main"]
 
 SUBCOMMANDS = ("play", "htp", "match", "serve")
@@ -21,8 +23,6 @@ SUBCOMMANDS = ("play", "htp", "match", "serve")
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand."""
-    from .. import __version__
-
     parser = argparse.ArgumentParser(prog="hexengine", description="Play and connect Hex, Rex and Dark Hex.")
     parser.add_argument("--version", action="version", version=f"hexengine {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -43,9 +43,8 @@ from typing import Any, Literal
 from .._moves import SWAP, Move, cell_index
 from ..cells import Cell
 from ..errors import ConfigError, HexError
-from ..game import Game
+from ..game import Game, View
 from ..rules import RED, MoveResult, Rules
-from ..view import View
 
 __all__ = ["EngineError", "EngineTimeout", "HtpClient", "HtpError", "Limit", "PlayResult", "popen"]
 

@@ -69,6 +69,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._moves import SWAP, cell_index
+from .._version import __version__
 from ..bots import LEVELS, MCTSBot
 from ..cells import Cell
 from ..errors import HexError
@@ -136,7 +137,7 @@ class HtpEngine:
         self._commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: "2",
             "name": lambda args: NAME,
-            "version": lambda args: _version(),
+            "version": lambda args: __version__,
             "known_command": self._known_command,
             "list_commands": lambda args: "\n".join(self._commands),
             "quit": self._quit,
@@ -481,12 +482,6 @@ class HtpEngine:
             return False
         self._rules, self._game, self._moves = rules, game, [mirrored, SWAP]
         return True
-
-
-def _version() -> str:
-    from .. import __version__
-
-    return __version__
 
 
 def _check_variant(rules: Rules) -> None:

@@ -7,11 +7,11 @@ table rules of RULES.md section 6, without knowing a rule itself. See
 
 from __future__ import annotations
 
+from ..records import GameRecord, PlayerInfo, RecordedAction, RecordError, read_game, read_record
 from .clock import Clock, FakeClock, SystemClock
 from .computer import Bot, BotFactory, computer_bot
 from .messages import SCHEMA_VERSION
 from .ratings import MemoryRatingStore, PlayerRating, Ratings, RatingStore, SQLiteRatingStore
-from .records import GameRecord, PlayerInfo, RecordedAction, RecordError, read_game, read_record
 from .settings import LEVELS, SEATS, TableSettings
 from .table import ComputerTurn, Table, TableError
 

@@ -20,8 +20,8 @@ from typing import Protocol, runtime_checkable
 from .._moves import Move
 from ..bots import MCTSBot
 from ..errors import HexError
+from ..game import View
 from ..rules import Rules
-from ..view import View
 from .settings import LEVELS, Level
 
 __all__ = ["Bot", "BotFactory", "computer_bot"]

@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cells import Cell
+from ..game import View
 from ..rules import Color, Rules
-from ..view import View
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from ..errors import HexError
-from .records import PlayerInfo
+from ..records import PlayerInfo
 
 __all__ = ["MemoryRatingStore", "PlayerRating", "RatingStore", "Ratings", "SQLiteRatingStore"]
 

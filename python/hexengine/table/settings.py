@@ -21,15 +21,14 @@ from dataclasses import InitVar, asdict, dataclass, field
 from typing import Any, Literal
 
 from ..errors import RulesError
+from ..records import SEATS, SeatName
 from ..rules import Rules, SwapForm, Variant
 
 __all__ = ["LEVELS", "SEATS", "First", "Level", "SeatName", "TableSettings"]
 
-SeatName = Literal["A", "B"]
 First = Literal["A", "B", "alternate"]
 Level = Literal["easy", "medium", "hard"]
 
-SEATS: tuple[SeatName, SeatName] = ("A", "B")
 LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
 
 

@@ -36,9 +36,9 @@ from typing import Any, Literal
 from .._moves import SWAP, Move, MoveLike
 from ..bots import RandomBot
 from ..errors import HexError
-from ..game import Game
+from ..game import Game, View
+from ..records import GameRecord, PlayerInfo, RecordedAction, RecordError
 from ..rules import BLUE, RED, Color, MoveResult, Rules
-from ..view import View
 from .clock import Clock, SystemClock
 from .computer import Bot, BotFactory, computer_bot
 from .messages import (
@@ -50,7 +50,6 @@ from .messages import (
     history_items,
     rules_dict,
 )
-from .records import GameRecord, PlayerInfo, RecordedAction, RecordError
 from .settings import LEVELS, SEATS, Level, SeatName, TableSettings
 
 __all__ = ["ComputerTurn", "Table", "TableError"]

@@ -8,7 +8,7 @@ cell played again (``#11,f6f6...``), the way trmph's board records a click on
 the first stone.
 
 trmph carries no variant, no swap form, no resignation and no Dark Hex hits:
-:func:`read_trmph` takes the variant and swap form as arguments (a record of
+:func:`~hexengine.read_trmph` takes the variant and swap form as arguments (a record of
 a Rex game reads back as Rex only if you say so), and :func:`write_trmph`
 refuses Dark Hex. Boards that are not square are written ``#11x9,`` (columns
 x rows), as hexworld.org does; trmph.com itself only has square boards.
@@ -33,11 +33,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._moves import SWAP
-from .errors import HexError
-from .rules import MoveResult, Rules, SwapForm, Variant
+from .._moves import SWAP
+from ..errors import HexError
+from ..game import Game
+from ..rules import MoveResult, Rules, SwapForm, Variant
+from .model import RecordError
 
-__all__ = ["TRMPH_PREFIX", "parse_trmph", "read_trmph", "write_trmph"]
+__all__ = ["TRMPH_PREFIX", "parse_trmph", "trmph_moves", "write_trmph"]
 
 TRMPH_PREFIX = "https://trmph.com/hex/board#"
 MAX_TRMPH_CHARS = 10_000
@@ -56,8 +58,6 @@ def parse_trmph(text: str) -> tuple[int, int, list[str]]:
     >>> parse_trmph("#6x4,a1")         # columns x rows
     (4, 6, ['a1'])
     """
-    from .table.records import RecordError
-
     if not isinstance(text, str) or len(text) > MAX_TRMPH_CHARS:
         raise RecordError(f"a trmph record must be a string of at most {MAX_TRMPH_CHARS} characters")
     header = _HEADER.match(text)
@@ -81,14 +81,13 @@ def parse_trmph(text: str) -> tuple[int, int, list[str]]:
     return rows, cols, cells
 
 
-def read_trmph(text: str, variant: Variant = "hex", swap: SwapForm | None = None) -> Any:
-    """The :class:`~hexengine.GameRecord` of a trmph record; the referee replays every move.
+def trmph_moves(text: str, variant: Variant = "hex", swap: SwapForm | None = None) -> tuple[Rules, list[str]]:
+    """The rules and moves of a trmph record (a repeated first cell is the swap);
+    raises RecordError. :func:`~hexengine.read_trmph` replays them into a record.
 
-    ``variant`` is ``"hex"`` or ``"rex"``; ``swap`` is the form a repeated first
-    cell stands for (default: the variant's, ``"sides"``). Raises RecordError.
+    >>> trmph_moves("#5,c3c3b4")
+    (Rules(variant='hex', rows=5, cols=5, swap='sides'), ['c3', 'swap', 'b4'])
     """
-    from .table.records import GameRecord, RecordError
-
     rows, cols, cells = parse_trmph(text)
     try:
         rules = Rules(variant, rows, cols, swap)
@@ -96,23 +95,16 @@ def read_trmph(text: str, variant: Variant = "hex", swap: SwapForm | None = None
         raise RecordError(f"bad rules for a trmph record: {e}") from None
     if rules.is_dark:
         raise RecordError("trmph has no notation for Dark Hex (hits are not recorded)")
-    moves = [SWAP if k == 1 and cell == cells[0] else cell for k, cell in enumerate(cells)]
-    try:
-        return GameRecord.from_moves(rules, moves)
-    except HexError as e:
-        raise RecordError(f"trmph record is not a legal game: {e}") from None
+    return rules, [SWAP if k == 1 and cell == cells[0] else cell for k, cell in enumerate(cells)]
 
 
 def write_trmph(obj: Any, *, link: bool = True) -> str:
     """The trmph record of a :class:`~hexengine.Game` or :class:`~hexengine.GameRecord` (Hex or
     Rex), as a link (or only the ``#size,moves`` part with ``link=False``)."""
-    from .game import Game
-    from .table.records import GameRecord, RecordError
-
-    if isinstance(obj, GameRecord):
-        rules, actions = obj.rules, [(a.cell, a.result) for a in obj.actions]
-    elif isinstance(obj, Game):
+    if isinstance(obj, Game):
         rules, actions = obj.rules, [(a.cell, a.result) for a in obj.history]
+    elif isinstance(getattr(obj, "actions", None), tuple) and isinstance(getattr(obj, "rules", None), Rules):
+        rules, actions = obj.rules, [(a.cell, a.result) for a in obj.actions]
     else:
         raise TypeError(f"write_trmph() takes a hexengine Game or GameRecord, not {type(obj).__name__}")
     if rules.is_dark:

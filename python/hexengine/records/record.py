@@ -1,4 +1,4 @@
-"""Game records: every action of a finished game, as JSON and as HexGui-style SGF, and its replay.
+"""The record of one game: every action, who made it and when, how it ended; as JSON, and its replay.
 
 A :class:`GameRecord` holds the rules, the players of both seats, every action
 with its colour, cell, result (placed, hit, swapped), time and whether a person
@@ -19,43 +19,15 @@ the end reason.
 True
 >>> [int(board.sum()) for _, board in record.replay()]     # stones on the true board
 [0, 1, 1, 3, 4]
-
-SGF as HexGui writes Hex games
-------------------------------
-``(;FF[4]AP[...]GM[11]SZ[n]...;B[a1];W[swap-pieces];B[c3]...)``: ``SZ[n]`` for an
-n x n board and ``SZ[cols:rows]`` otherwise (HexGui's width:height; letters
-name columns). HexGui's Black is Red: it moves first and joins the rows. Swap
-moves are named by what they do, as HexGui does: the ``sides`` form (board
-unchanged, Blue moves next) is ``W[swap-sides]``, the ``pieces`` form (Red's
-stone replaced by a Blue one on the mirrored cell, Red moves next) is
-``W[swap-pieces]``. A resignation is a final ``B[resign]`` or ``W[resign]``
-node. ``RE[B+]``, ``RE[W+Resign]``, ``RE[B+Time]`` give the result.
-
-hexengine's extra properties (HexGui keeps unknown properties as they are):
-
-- root ``RU[hex|rex|dark|dark-abrupt]``: the variant (SGF's rules property);
-  absent means Hex.
-- root ``SW[sides|pieces|off]``: the swap form; absent means the variant's default.
-- root ``RS[A|B]``: the seat that played Red (Black) when the game started;
-  ``PB`` and ``PW`` are the players who held Red and Blue at the start.
-- move ``HIT[]``: Dark Hex: the cell held a hidden enemy stone; nothing was
-  placed (in classic Dark Hex the same colour moves again).
-- move ``BY[computer]``: the computer made this move (a computer seat, or the
-  computer playing for an absent person).
-- move ``AT[seconds]``: when the action was made, in seconds after the game started.
-
-JSON keeps everything (player kinds, levels and rating ids, settings, table
-id, times); SGF keeps what HexGui can show plus the extras above.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
@@ -64,90 +36,24 @@ from ..cells import Cell
 from ..errors import HexError, IllegalMove
 from ..game import Game
 from ..rules import BLUE, RED, Color, EndReason, MoveResult, Rules, SwapForm, Variant
-from .settings import SEATS, SeatName
+from ..svg import Picture
+from .model import (
+    MAX_RECORD_CHARS,
+    SEATS,
+    PlayerInfo,
+    RecordedAction,
+    RecordError,
+    SeatName,
+    other_seat,
+    seconds_or_none,
+)
+from .sgf import read_sgf, write_sgf
+from .trmph import trmph_moves, write_trmph
 
-__all__ = [
-    "RECORD_FORMAT",
-    "GameRecord",
-    "PlayerInfo",
-    "RecordError",
-    "RecordedAction",
-    "read_game",
-    "read_record",
-]
+__all__ = ["RECORD_FORMAT", "GameRecord", "read_game", "read_record", "read_trmph"]
 
 RECORD_FORMAT = "hexengine.record"
 RECORD_VERSION = 1
-MAX_RECORD_CHARS = 1_000_000
-
-Actor = Literal["person", "computer"]
-
-
-class RecordError(HexError):
-    """A record that cannot be read: bad JSON or SGF, missing fields, or moves the rules forbid."""
-
-
-@dataclass(frozen=True)
-class PlayerInfo:
-    """Who held a seat: a name, ``"person"`` or ``"computer"``, the computer's level,
-    and the id ratings are kept under."""
-
-    name: str
-    kind: Actor = "person"
-    level: str | None = None
-    id: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "id": self.id}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> PlayerInfo:
-        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise RecordError(f"a player must be a dict with a name, not {data!r}")
-        kind = data.get("kind", "person")
-        if kind not in ("person", "computer"):
-            raise RecordError(f"player kind must be 'person' or 'computer', not {kind!r}")
-        level, pid = data.get("level"), data.get("id")
-        if level is not None and not isinstance(level, str):
-            raise RecordError(f"player level must be a string, not {level!r}")
-        if pid is not None and not isinstance(pid, str):
-            raise RecordError(f"player id must be a string, not {pid!r}")
-        return cls(data["name"], kind, level, pid)
-
-
-@dataclass(frozen=True)
-class RecordedAction:
-    """One action of a record: the referee's colour, cell and result, plus who made it and when.
-
-    ``seat`` is the seat that held ``color`` when the action was made;
-    ``by`` is ``"computer"`` when the computer made it (for a computer seat or
-    for an absent person); ``time`` is seconds after the game started.
-    """
-
-    color: Color
-    cell: Cell
-    result: MoveResult
-    seat: SeatName
-    by: Actor = "person"
-    time: float | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "color": self.color.name.lower(),
-            "cell": self.cell.name,
-            "result": self.result.value,
-            "seat": self.seat,
-            "by": self.by,
-            "time": self.time,
-        }
-
-    def __str__(self) -> str:
-        text = f"{self.color} {self.cell.name}"
-        if self.result is MoveResult.HIT:
-            text += " hit"
-        elif self.result is MoveResult.SWAPPED:
-            text = f"{self.color} swap ({self.cell.name})"
-        return text + (" (computer)" if self.by == "computer" else "")
 
 
 @dataclass(frozen=True, eq=True)
@@ -200,7 +106,7 @@ class GameRecord:
         if red_seat not in SEATS:
             raise RecordError(f"red_seat must be 'A' or 'B', not {red_seat!r}")
         game = Game(rules)
-        seats = {RED: red_seat, BLUE: _other(red_seat)}
+        seats = {RED: red_seat, BLUE: other_seat(red_seat)}
         actions = []
         for move in moves:
             color = game.to_move
@@ -263,14 +169,14 @@ class GameRecord:
     @classmethod
     def from_trmph(cls, text: str, variant: Variant = "hex", swap: SwapForm | None = None) -> GameRecord:
         """A record from a trmph link (see :func:`hexengine.read_trmph`)."""
-        from ..trmph import read_trmph
-
-        return read_trmph(text, variant, swap)  # type: ignore[no-any-return]
+        rules, moves = trmph_moves(text, variant, swap)
+        try:
+            return cls.from_moves(rules, moves)
+        except HexError as e:
+            raise RecordError(f"trmph record is not a legal game: {e}") from None
 
     def to_trmph(self, *, link: bool = True) -> str:
         """The moves as a trmph link (see :func:`hexengine.write_trmph`)."""
-        from ..trmph import write_trmph
-
         return write_trmph(self, link=link)
 
     # ----------------------------------------------------------------- replay
@@ -316,6 +222,9 @@ class GameRecord:
         for k, action in enumerate(self.actions, start=1):
             yield action, game.board_after(k)
 
+    def _picture(self) -> Picture:
+        return self.game()._picture()
+
     def completed_chain(self) -> list[Cell]:
         """The chain that ended the game (see :meth:`hexengine.Game.completed_chain`)."""
         return self.game().completed_chain()
@@ -332,8 +241,8 @@ class GameRecord:
         red = self.red_seat
         for action in self.actions:
             if action.result is MoveResult.SWAPPED and self.rules.swap == "sides":
-                red = _other(red)
-        return red if color is RED else _other(red)
+                red = other_seat(red)
+        return red if color is RED else other_seat(red)
 
     # ----------------------------------------------------------------- JSON
 
@@ -401,8 +310,8 @@ class GameRecord:
             raise RecordError("record table id must be a string")
         return cls(
             rules, actions, winner, reason, players, red_seat, number,
-            _opt_float(result.get("time"), "end time"), _opt_float(data.get("started_at"), "start time"),
-            table, settings,
+            seconds_or_none(result.get("time"), "end time"),
+            seconds_or_none(data.get("started_at"), "start time"), table, settings,
         )  # fmt: skip
 
     @classmethod
@@ -420,152 +329,14 @@ class GameRecord:
 
     def to_sgf(self, *, comment: str | None = None) -> str:
         """The record as SGF the way HexGui writes Hex games, plus hexengine's documented extras;
-        ``comment`` becomes the root's ``C[...]`` (HexGui shows it)."""
-        from .. import __version__ as version
-
-        r = self.rules
-        size = str(r.cols) if r.rows == r.cols else f"{r.cols}:{r.rows}"
-        blue_seat = _other(self.red_seat)
-        root = [
-            ("FF", "4"), ("AP", f"hexengine:{version}"), ("GM", "11"), ("SZ", size),
-            ("RU", r.variant), ("SW", r.swap or "off"), ("RS", self.red_seat),
-            ("PB", self.players[self.red_seat].name), ("PW", self.players[blue_seat].name),
-        ]  # fmt: skip
-        if self.winner is not None:
-            suffix = {"connection": "", "resignation": "Resign", "timeout": "Time"}[
-                self.end_reason or "connection"
-            ]
-            root.append(("RE", f"{_sgf_color(self.winner)}+{suffix}"))
-        if comment:
-            root.append(("C", comment))
-        nodes = ["".join(f"{k}[{_escape(v)}]" for k, v in root)]
-        for action in self.actions:
-            props = [(_sgf_color(action.color), _sgf_move(action, r))]
-            if action.result is MoveResult.HIT:
-                props.append(("HIT", ""))
-            if action.by == "computer":
-                props.append(("BY", "computer"))
-            if action.time is not None:
-                props.append(("AT", f"{action.time:.3f}".rstrip("0").rstrip(".")))
-            nodes.append("".join(f"{k}[{_escape(v)}]" for k, v in props))
-        if self.end_reason == "resignation" and self.winner is not None:
-            nodes.append(f"{_sgf_color(self.winner.opponent)}[resign]")
-        return "(;" + ";".join(nodes) + ")"
+        ``comment`` becomes the root's ``C[...]`` (HexGui shows it). See :mod:`hexengine.records.sgf`."""
+        return write_sgf(self, comment=comment)
 
     @classmethod
     def from_sgf(cls, text: str) -> GameRecord:
-        """A record from SGF written by HexGui or by :meth:`to_sgf` (main line only).
-
-        ``swap`` is read as the game's own swap form; ``swap-sides`` and
-        ``swap-pieces`` must match it (without ``SW[...]`` they set it).
-        """
-        if not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
-            raise RecordError(f"SGF must be a string of at most {MAX_RECORD_CHARS} characters")
-        nodes = _parse_sgf(text)
-        root = nodes[0]
-        if _one(root, "GM", "11") != "11":
-            raise RecordError("not a Hex game: SGF GM must be 11")
-        size = _one(root, "SZ", None)
-        if size is None:
-            raise RecordError("SGF has no board size (SZ)")
-        m = re.fullmatch(r"\s*(\d{1,2})\s*(?::\s*(\d{1,2})\s*)?", size)
-        if not m:
-            raise RecordError(f"cannot read board size SZ[{size}]")
-        cols = int(m.group(1))
-        rows = int(m.group(2)) if m.group(2) else cols
-        variant = _one(root, "RU", "hex")
-        swap = _one(root, "SW", None)
-        for k, node in enumerate(nodes):
-            if {"AB", "AW", "AE"} & set(node):
-                raise RecordError(
-                    f"SGF node {k} sets up stones (AB/AW/AE); only games played from the empty board load"
-                )
-        moves = [(k, node) for k, node in enumerate(nodes[1:], start=1) if "B" in node or "W" in node]
-        # HexGui up to 0.9 (and Benzene) wrote "swap-pieces" for what the SGF standard and
-        # later HexGui call "swap-sides": the board stays, White moves next. HexGui reads
-        # those files that way; so does this.
-        old_swap = re.fullmatch(r"HexGui:0\.[0-9](\D.*)?", _one(root, "AP", "")) is not None
-        if old_swap:
-            for _, node in moves:
-                for c in ("B", "W"):
-                    if c in node and node[c] and node[c][0].strip().lower() == "swap-pieces":
-                        node[c] = ["swap-sides"]
-        if swap is None:
-            named = {_one(node, c, "").strip().lower() for _, node in moves for c in ("B", "W") if c in node}
-            if "swap-pieces" in named:
-                swap = "pieces"
-            elif "swap-sides" in named:
-                swap = "sides"
-        try:
-            rules = Rules(variant, rows, cols, swap)  # type: ignore[arg-type]
-        except HexError as e:
-            raise RecordError(f"bad rules in SGF: {e}") from None
-        red_seat = _one(root, "RS", "A")
-        if red_seat not in SEATS:
-            raise RecordError(f"RS must be A or B, not {red_seat!r}")
-        blue_seat = _other(red_seat)  # type: ignore[arg-type]
-        players = {
-            red_seat: PlayerInfo(_one(root, "PB", red_seat)),
-            blue_seat: PlayerInfo(_one(root, "PW", blue_seat)),
-        }
-        game = Game(rules)
-        seats: dict[Color, SeatName] = {RED: red_seat, BLUE: blue_seat}  # type: ignore[dict-item]
-        actions: list[RecordedAction] = []
-        resigned: Color | None = None
-        for k, node in moves:
-            if "B" in node and "W" in node:
-                raise RecordError(f"SGF node {k} has both a B and a W move")
-            letter = "B" if "B" in node else "W"
-            color = RED if letter == "B" else BLUE
-            value = _one(node, letter, "").strip().lower()
-            if resigned is not None:
-                raise RecordError(f"SGF node {k} comes after a resignation")
-            if value in ("resign", "forfeit"):
-                resigned = color
-                continue
-            if game.to_move != color:
-                raise RecordError(f"SGF node {k}: {color} moves out of turn ({game.status()})")
-            if value in ("swap", "swap-sides", "swap-pieces"):
-                if value != "swap" and value != f"swap-{rules.swap}":
-                    raise RecordError(
-                        f"SGF node {k}: {value} does not match the game's swap form {rules.swap!r}"
-                    )
-                move: str = SWAP
-            else:
-                move = value
-            try:
-                result = game.play(move)
-            except IllegalMove as e:
-                raise RecordError(f"SGF node {k} ({letter}[{value}]) is illegal: {e}") from None
-            if (result is MoveResult.HIT) != ("HIT" in node):
-                raise RecordError(f"SGF node {k} ({letter}[{value}]): HIT[] does not match the rules")
-            by = _one(node, "BY", "person")
-            if by not in ("person", "computer"):
-                raise RecordError(f"SGF node {k}: BY must be person or computer, not {by!r}")
-            cell = game.history[-1].cell
-            assert cell is not None
-            actions.append(
-                RecordedAction(
-                    color, cell, result, seats[color], by, _opt_float(_one(node, "AT", None), "AT")
-                )
-            )  # type: ignore[arg-type]
-            if result is MoveResult.SWAPPED and rules.swap == "sides":
-                seats = {RED: seats[BLUE], BLUE: seats[RED]}
-        winner, reason = game.winner, game.end_reason
-        re_value = _one(root, "RE", None)
-        rm = None if re_value is None else re.fullmatch(r"\s*([BW])\+\s*(\w*)\s*", re_value)
-        if re_value is not None and rm is None:
-            raise RecordError(f"cannot read result RE[{re_value}]")
-        if rm is not None and game.is_over:
-            if (RED if rm.group(1) == "B" else BLUE) != game.winner:
-                raise RecordError(f"RE[{re_value}] contradicts the moves: {game.status()}")
-        elif rm is not None:
-            winner = RED if rm.group(1) == "B" else BLUE
-            how = rm.group(2).lower()
-            reason = "timeout" if how in ("t", "time", "forfeit", "f") else "resignation"
-        elif resigned is not None:
-            winner, reason = resigned.opponent, "resignation"
-        return cls(rules, tuple(actions), winner, reason, players, red_seat)  # type: ignore[arg-type]
+        """A record from SGF written by HexGui or by :meth:`to_sgf` (main line only; see
+        :func:`hexengine.records.sgf.read_sgf`)."""
+        return cls(**read_sgf(text))
 
 
 def read_record(source: str | os.PathLike[str]) -> GameRecord:
@@ -598,6 +369,15 @@ def read_record(source: str | os.PathLike[str]) -> GameRecord:
     return GameRecord.parse(source)  # type: ignore[arg-type]
 
 
+def read_trmph(text: str, variant: Variant = "hex", swap: SwapForm | None = None) -> GameRecord:
+    """The :class:`GameRecord` of a trmph record; the referee replays every move.
+
+    ``variant`` is ``"hex"`` or ``"rex"``; ``swap`` is the form a repeated first
+    cell stands for (default: the variant's, ``"sides"``). Raises RecordError.
+    """
+    return GameRecord.from_trmph(text, variant, swap)
+
+
 def read_game(source: str | os.PathLike[str]) -> Game:
     """The game in ``source`` (a file or the text of SGF, hexengine JSON or trmph), replayed by
     the referee up to its last action.
@@ -612,10 +392,6 @@ def read_game(source: str | os.PathLike[str]) -> Game:
 # --------------------------------------------------------------------- helpers
 
 
-def _other(seat: SeatName) -> SeatName:
-    return "B" if seat == "A" else "A"
-
-
 def _rules_dict(rules: Rules) -> dict[str, Any]:
     return {"variant": rules.variant, "rows": rules.rows, "cols": rules.cols, "swap": rules.swap}
 
@@ -625,18 +401,6 @@ def _require(data: dict[str, Any], key: str, kind: type) -> Any:
     if not isinstance(value, kind):
         raise RecordError(f"record field {key!r} must be a {kind.__name__}")
     return value
-
-
-def _opt_float(value: Any, what: str) -> float | None:
-    if value is None:
-        return None
-    try:
-        out = float(value)
-    except (TypeError, ValueError):
-        raise RecordError(f"{what} must be a number of seconds, not {value!r}") from None
-    if out != out or out in (float("inf"), float("-inf")):
-        raise RecordError(f"{what} must be finite, not {value!r}")
-    return out
 
 
 def _color_from_name(name: Any, *, allow_none: bool = False) -> Color | None:
@@ -675,100 +439,6 @@ def _action_from_dict(data: Any, rules: Rules, k: int) -> RecordedAction:
     by = data.get("by", "person")
     if by not in ("person", "computer"):
         raise RecordError(f"action {k}: by must be 'person' or 'computer', not {by!r}")
-    return RecordedAction(color, cell, result, seat, by, _opt_float(data.get("time"), f"action {k} time"))
-
-
-def _sgf_color(color: Color) -> str:
-    return "B" if color is RED else "W"
-
-
-def _sgf_move(action: RecordedAction, rules: Rules) -> str:
-    if action.result is MoveResult.SWAPPED:
-        return f"swap-{rules.swap}"
-    return action.cell.name
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace("]", "\\]")
-
-
-_Node = dict[str, list[str]]
-
-
-def _one(node: _Node, key: str, default: Any) -> Any:
-    values = node.get(key)
-    return default if not values else values[0]
-
-
-def _parse_sgf(text: str) -> list[_Node]:
-    """The nodes of the main line of the first game tree in ``text``."""
-    i, n = 0, len(text)
-
-    def skip_space() -> None:
-        nonlocal i
-        while i < n and text[i].isspace():
-            i += 1
-
-    skip_space()
-    if i >= n or text[i] != "(":
-        raise RecordError("SGF must start with '('")
-    i += 1
-    nodes: list[_Node] = []
-    depth = 1
-    main_line = True
-    while True:
-        skip_space()
-        if i >= n:
-            raise RecordError("SGF ends before its game tree is closed")
-        c = text[i]
-        if c == ";":
-            i += 1
-            node: _Node = {}
-            while True:
-                skip_space()
-                start = i
-                while i < n and text[i].isalpha():
-                    i += 1
-                ident = text[start:i]
-                if not ident:
-                    break
-                if not ident.isupper():
-                    ident = "".join(ch for ch in ident if ch.isupper())
-                skip_space()
-                if i >= n or text[i] != "[":
-                    raise RecordError(f"SGF property {ident} has no value")
-                values = node.setdefault(ident, [])
-                while i < n and text[i] == "[":
-                    i += 1
-                    out = []
-                    while True:
-                        if i >= n:
-                            raise RecordError(f"SGF value of {ident} is not closed")
-                        ch = text[i]
-                        if ch == "\\" and i + 1 < n:
-                            out.append(text[i + 1])
-                            i += 2
-                            continue
-                        if ch == "]":
-                            i += 1
-                            break
-                        out.append(ch)
-                        i += 1
-                    values.append("".join(out))
-                    skip_space()
-            if main_line:
-                nodes.append(node)
-        elif c == "(":
-            depth += 1
-            i += 1
-        elif c == ")":
-            depth -= 1
-            i += 1
-            main_line = False
-            if depth == 0:
-                break
-        else:
-            raise RecordError(f"unexpected {c!r} at position {i} of the SGF")
-    if not nodes:
-        raise RecordError("SGF game tree has no node")
-    return nodes
+    return RecordedAction(
+        color, cell, result, seat, by, seconds_or_none(data.get("time"), f"action {k} time")
+    )
