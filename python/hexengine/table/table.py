@@ -24,8 +24,6 @@ each message from the recipient's :class:`~hexengine.View`.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 import warnings
 from collections import deque
@@ -37,10 +35,11 @@ from .._moves import SWAP, Move, MoveLike
 from ..bots import RandomBot
 from ..errors import HexError
 from ..game import Game, View
-from ..records import GameRecord, PlayerInfo, RecordedAction, RecordError
+from ..records import GameRecord, RecordedAction, RecordError
 from ..rules import BLUE, RED, Color, MoveResult, Rules
 from .clock import Clock, SystemClock
 from .computer import Bot, BotFactory, computer_bot
+from .errors import TableError
 from .messages import (
     SCHEMA_VERSION,
     ActionMeta,
@@ -50,28 +49,13 @@ from .messages import (
     history_items,
     rules_dict,
 )
-from .settings import LEVELS, SEATS, Level, SeatName, TableSettings
+from .seats import Client, Mode, Seats
+from .settings import SEATS, Level, SeatName, TableSettings
 
 __all__ = ["ComputerTurn", "Table", "TableError"]
 
-Mode = Literal["online", "computer", "one-device"]
 Listener = Callable[[str, dict[str, Any]], None]
-MAX_NAME = 64
 MAX_QUEUE = 10_000
-
-
-class TableError(HexError):
-    """A request the table refuses; ``code`` names why (a front end can map it to a reply).
-
-    Codes: ``bad-token``, ``seat-taken``, ``no-seat``, ``bad-name``, ``no-game``,
-    ``game-over``, ``game-running``, ``not-your-turn``, ``curtain-up``,
-    ``no-curtain``, ``stale``, ``disconnected``, ``not-computer``, ``no-ratings``.
-    Illegal moves raise :class:`~hexengine.IllegalMove` from the referee instead.
-    """
-
-    def __init__(self, message: str, code: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 @dataclass(frozen=True)
@@ -94,23 +78,6 @@ class ComputerTurn:
     def run(self) -> Move:
         """The bot's move for this view."""
         return self.bot.choose(self.view)
-
-
-@dataclass
-class _Client:
-    recipient: str
-    seats: tuple[SeatName, ...]
-    digest: bytes
-    connected: bool = True
-    absent_since: float | None = None
-    taken_over: bool = False
-
-
-@dataclass
-class _Seat:
-    player: PlayerInfo | None = None
-    client: _Client | None = None
-    rematch: bool = False
 
 
 @dataclass
@@ -185,8 +152,8 @@ class Table:
         self._autoplay = autoplay
         self._id = table_id if table_id is not None else secrets.token_hex(8)
         self._listener = listener
-        self._seats: dict[SeatName, _Seat] = {s: _Seat() for s in SEATS}
-        self._clients: list[_Client] = []
+        self._seats = Seats()
+        self._rematch: dict[SeatName, bool] = {s: False for s in SEATS}
         self._seq: dict[str, int] = {"spectators": 0}
         self._outbox: dict[str, deque[dict[str, Any]]] = {"spectators": _queue()}
         self._run: _Running | None = None
@@ -212,19 +179,12 @@ class Table:
     @property
     def mode(self) -> Mode | None:
         """``"online"``, ``"computer"``, ``"one-device"``, or ``None`` while a seat is empty."""
-        players = [self._seats[s].player for s in SEATS]
-        if any(p is None for p in players):
-            return None
-        if any(p.kind == "computer" for p in players if p is not None):
-            return "computer"
-        if self._seats["A"].client is self._seats["B"].client:
-            return "one-device"
-        return "online"
+        return self._seats.mode
 
     @property
     def recipients(self) -> list[str]:
         """Names of the message streams: ``"A"``, ``"B"``, ``"device"``, ``"spectators"``."""
-        return [c.recipient for c in self._clients] + ["spectators"]
+        return [c.recipient for c in self._seats.clients] + ["spectators"]
 
     @property
     def referee(self) -> Game | None:
@@ -299,11 +259,8 @@ class Table:
 
         ``player_id`` is the key their rating is kept under (default: the name).
         """
-        self._check_empty(seat)
-        player = _person(name, player_id)
-        client, token = self._new_client(seat, (seat,))
-        self._seats[seat].player = player
-        self._seats[seat].client = client
+        client, token = self._seats.sit(seat, name, player_id)
+        self._open(client)
         self._after_seating([seat], client)
         return token
 
@@ -314,24 +271,14 @@ class Table:
 
         In Dark Hex the device gets a curtain at every hand-over (see :meth:`lift_curtain`).
         """
-        self._check_empty("A")
-        self._check_empty("B")
-        if not isinstance(ids, tuple) or len(ids) != 2:
-            raise TableError(f"ids must be a pair (id of A, id of B), not {ids!r}", "bad-name")
-        players = [_person(name, pid) for name, pid in zip((name_a, name_b), ids, strict=True)]
-        client, token = self._new_client("device", ("A", "B"))
-        for seat, player in zip(SEATS, players, strict=True):
-            self._seats[seat].player = player
-            self._seats[seat].client = client
+        client, token = self._seats.sit_together(name_a, name_b, ids)
+        self._open(client)
         self._after_seating(["A", "B"], client)
         return token
 
     def sit_computer(self, seat: SeatName, level: Level = "medium") -> None:
         """Seats the computer at ``seat`` with a level (``"easy"`` plays with swap off)."""
-        self._check_empty(seat)
-        if level not in LEVELS:
-            raise TableError(f"computer level must be one of {', '.join(LEVELS)}, not {level!r}", "bad-level")
-        self._seats[seat].player = PlayerInfo(f"Computer ({level})", "computer", level, f"computer:{level}")
+        self._seats.sit_computer(seat, level)
         self._after_seating([seat], None)
 
     def spectate(self) -> dict[str, Any]:
@@ -396,7 +343,7 @@ class Table:
         :class:`~hexengine.IllegalMove` and change nothing.
         """
         self._advance()
-        client = self._auth(token)
+        client = self._seats.auth(token)
         run = self._running()
         seat = run.colors[run.game.to_move]  # type: ignore[index]
         if seat not in client.seats:
@@ -417,7 +364,7 @@ class Table:
         A device holding both seats names the seat, or resigns for the player to move.
         """
         self._advance()
-        client = self._auth(token)
+        client = self._seats.auth(token)
         run = self._running()
         if seat is None:
             seat = client.seats[0] if len(client.seats) == 1 else run.colors[run.game.to_move]  # type: ignore[index]
@@ -433,7 +380,7 @@ class Table:
         time-out the device names whose view to show.
         """
         self._advance()
-        client = self._auth(token)
+        client = self._seats.auth(token)
         run = self._curtained(client)
         if not run.curtain_up:
             raise TableError("the curtain is already down", "no-curtain")
@@ -458,7 +405,7 @@ class Table:
     def raise_curtain(self, token: str) -> None:
         """One device, Dark Hex: covers the board again (e.g. before passing the device on)."""
         self._advance()
-        client = self._auth(token)
+        client = self._seats.auth(token)
         run = self._curtained(client)
         if run.curtain_up:
             raise TableError("the curtain is already up", "curtain-up")
@@ -483,22 +430,22 @@ class Table:
         if not self._run.game.is_over:
             raise TableError("the current game is still running", "game-running")
         if token is None:
-            if any(self._seats[s].player.kind == "person" for s in SEATS):  # type: ignore[union-attr]
+            if any(self._seats.player(s).kind == "person" for s in SEATS):  # type: ignore[union-attr]
                 raise TableError("a person asks for a rematch with their seat token", "bad-token")
             seats: tuple[SeatName, ...] = SEATS
         else:
-            seats = self._auth(token).seats
+            seats = self._seats.auth(token).seats
         for s in seats:
-            self._seats[s].rematch = True
+            self._rematch[s] = True
         for s in SEATS:
-            if self._seats[s].player.kind == "computer":  # type: ignore[union-attr]
-                self._seats[s].rematch = True
-        if all(self._seats[s].rematch for s in SEATS):
+            if self._seats.player(s).kind == "computer":  # type: ignore[union-attr]
+                self._rematch[s] = True
+        if all(self._rematch[s] for s in SEATS):
             self._start_game()
             self._autoplay_computers()
             return True
         for r in self._recipient_names():
-            self._emit(r, "rematch", {"ready": {s: self._seats[s].rematch for s in SEATS}})
+            self._emit(r, "rematch", {"ready": {s: self._rematch[s] for s in SEATS}})
         return False
 
     # ================================================================ leaving and returning
@@ -507,11 +454,10 @@ class Table:
         """The client holding ``token`` left. After ``settings.grace`` seconds the
         computer plays its seat(s), from their own view only, until it returns."""
         self._advance()
-        client = self._auth(token, allow_absent=True)
+        client = self._seats.auth(token, allow_absent=True)
         if not client.connected:
             return
-        client.connected = False
-        client.absent_since = self._clock.now()
+        client.leave(self._clock.now())
         self._outbox[client.recipient] = _queue()
         self._emit_seats(client.seats)
         self._advance()
@@ -521,11 +467,8 @@ class Table:
         """The client holding ``token`` is back: its seat(s) return to it, and it gets (queued,
         and returned) a full snapshot of what it may know."""
         self._advance()
-        client = self._auth(token, allow_absent=True)
-        was_taken = client.taken_over
-        client.connected = True
-        client.absent_since = None
-        client.taken_over = False
+        client = self._seats.auth(token, allow_absent=True)
+        was_taken = client.come_back()
         for s in client.seats:
             self._bots.pop(s, None)
         self._outbox[client.recipient] = _queue()
@@ -551,10 +494,7 @@ class Table:
 
     def rotate_token(self, token: str) -> str:
         """Replaces ``token`` by a fresh one (the old one stops working) and returns it."""
-        client = self._auth(token, allow_absent=True)
-        new = secrets.token_urlsafe(24)
-        client.digest = _digest(new)
-        return new
+        return self._seats.rotate(token)
 
     # ================================================================ time and computers
 
@@ -573,7 +513,7 @@ class Table:
         color = run.game.to_move
         assert color is not None
         seat = run.colors[color]
-        if not self._computer_plays(seat):
+        if not self._seats.computer_plays(seat):
             return None
         return ComputerTurn(
             self._id, run.number, len(run.meta), seat, color, run.game.view(color), self._bot(seat)
@@ -590,7 +530,7 @@ class Table:
             or turn.table != self._id
             or turn.game != run.number
             or turn.ply != len(run.meta)
-            or not self._computer_plays(turn.seat)
+            or not self._seats.computer_plays(turn.seat)
             or run.game.to_move != turn.color
         ):
             raise TableError("this computer decision is no longer pending", "stale")
@@ -612,32 +552,13 @@ class Table:
         kept (clients get a snapshot when they reconnect). Deadlines are clock
         times, so with the wall clock the same deadlines hold after a restart.
         """
-        clients = {id(c): k for k, c in enumerate(self._clients)}
         run = self._run
         return {
             "format": "hexengine.table",
             "version": 1,
             "id": self._id,
             "settings": self._settings.to_dict(),
-            "seats": {
-                s: {
-                    "player": None if seat.player is None else seat.player.to_dict(),
-                    "client": None if seat.client is None else clients[id(seat.client)],
-                    "rematch": seat.rematch,
-                }
-                for s, seat in self._seats.items()
-            },
-            "clients": [
-                {
-                    "recipient": c.recipient,
-                    "seats": list(c.seats),
-                    "digest": c.digest.hex(),
-                    "connected": c.connected,
-                    "absent_since": c.absent_since,
-                    "taken_over": c.taken_over,
-                }
-                for c in self._clients
-            ],
+            **self._seats.to_state(self._rematch),
             "seq": dict(self._seq),
             "records": [r.to_dict() for r in self._records],
             "wins": dict(self._wins),
@@ -682,22 +603,10 @@ class Table:
                 table_id=state["id"],
                 listener=listener,
             )
-            for c in state["clients"]:
-                seats = tuple(c["seats"])
-                if not seats or any(s not in SEATS for s in seats):
-                    raise RecordError(f"client seats must be A and/or B, not {seats!r}")
-                client = _Client(c["recipient"], seats, bytes.fromhex(c["digest"]))
-                client.connected = bool(c["connected"])
-                client.absent_since = c["absent_since"]
-                client.taken_over = bool(c["taken_over"])
-                table._clients.append(client)
+            table._seats.restore(state)
+            for client in table._seats.clients:
                 table._outbox[client.recipient] = _queue()
-            for s in SEATS:
-                data = state["seats"][s]
-                seat = table._seats[s]
-                seat.player = None if data["player"] is None else PlayerInfo.from_dict(data["player"])
-                seat.client = None if data["client"] is None else table._clients[data["client"]]
-                seat.rematch = bool(data["rematch"])
+            table._rematch = {s: bool(state["seats"][s]["rematch"]) for s in SEATS}
             table._seq = {str(k): int(v) for k, v in state["seq"].items()}
             table._records = [GameRecord.from_dict(r) for r in state["records"]]
             table._wins = {s: int(state["wins"][s]) for s in SEATS}
@@ -725,60 +634,29 @@ class Table:
             raise RecordError(f"cannot rebuild the table from this state: {e!r}") from None
         if absent:
             now = table._clock.now()
-            for client in table._clients:
+            for client in table._seats.clients:
                 if client.connected:
-                    client.connected = False
-                    client.absent_since = now
+                    client.leave(now)
         return table
 
     # ================================================================ internals: seating
 
-    def _new_client(self, recipient: str, seats: tuple[SeatName, ...]) -> tuple[_Client, str]:
-        token = secrets.token_urlsafe(24)
-        client = _Client(recipient, seats, _digest(token))
-        self._clients.append(client)
-        self._seq.setdefault(recipient, 0)
-        self._outbox[recipient] = _queue()
-        return client, token
+    def _open(self, client: Client) -> None:
+        self._seq.setdefault(client.recipient, 0)
+        self._outbox[client.recipient] = _queue()
 
-    def _check_empty(self, seat: object) -> None:
-        if seat not in SEATS:
-            raise TableError(f"seat must be 'A' or 'B', not {seat!r}", "no-seat")
-        if self._seats[seat].player is not None:  # type: ignore[index]
-            raise TableError(f"seat {seat} is taken", "seat-taken")
-
-    def _after_seating(self, seats: list[SeatName], client: _Client | None) -> None:
+    def _after_seating(self, seats: list[SeatName], client: Client | None) -> None:
         if client is not None:
             self._queue_snapshot(client.recipient, "join")
         self._emit_seats(seats, skip=None if client is None else client.recipient)
-        if self._run is None and all(self._seats[s].player is not None for s in SEATS):
+        if self._run is None and self._seats.full:
             self._start_game()
             self._autoplay_computers()
-
-    def _auth(self, token: object, *, allow_absent: bool = False) -> _Client:
-        if not isinstance(token, str) or not token or len(token) > 256:
-            raise TableError("a seat token is required", "bad-token")
-        digest = _digest(token)
-        found = None
-        for client in self._clients:
-            if hmac.compare_digest(client.digest, digest):
-                found = client
-        if found is None:
-            raise TableError("this seat token is not valid at this table", "bad-token")
-        if not found.connected and not allow_absent:
-            raise TableError("this seat is marked absent: reconnect first", "disconnected")
-        return found
-
-    def _computer_plays(self, seat: SeatName) -> bool:
-        s = self._seats[seat]
-        if s.player is not None and s.player.kind == "computer":
-            return True
-        return s.client is not None and s.client.taken_over
 
     def _bot(self, seat: SeatName) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
-            player = self._seats[seat].player
+            player = self._seats.player(seat)
             level = player.level if player is not None and player.kind == "computer" else None
             bot = self._bot_factory(level or self._settings.takeover_level, self.rules)  # type: ignore[arg-type]
             self._bots[seat] = bot
@@ -795,7 +673,7 @@ class Table:
     def _has_curtain(self) -> bool:
         return self.mode == "one-device" and self._settings.rules.is_dark
 
-    def _curtained(self, client: _Client) -> _Running:
+    def _curtained(self, client: Client) -> _Running:
         run = self._run
         if run is None or client.recipient != "device" or not self._has_curtain():
             raise TableError(
@@ -815,15 +693,14 @@ class Table:
     def _start_game(self) -> None:
         number = 1 if self._run is None else self._run.number + 1
         rules = self._settings.rules
-        easy = any(self._seats[s].player.level == "easy" for s in SEATS)  # type: ignore[union-attr]
+        easy = any(self._seats.player(s).level == "easy" for s in SEATS)  # type: ignore[union-attr]
         if easy and rules.swap != "off":
             rules = Rules(rules.variant, rules.rows, rules.cols, "off")
         red = self._settings.red_seat(number)
         blue: SeatName = "B" if red == "A" else "A"
         self._run = _Running(Game(rules), number, red, {RED: red, BLUE: blue}, self._clock.now())
         self._bots.clear()
-        for s in SEATS:
-            self._seats[s].rematch = False
+        self._rematch = {s: False for s in SEATS}
         if self._has_curtain():
             self._run.curtain_up = True
             self._run.curtain_seat = red
@@ -908,7 +785,7 @@ class Table:
         winner = record.winner_seat
         assert winner is not None
         loser: SeatName = "B" if winner == "A" else "A"
-        players = {s: self._seats[s].player for s in SEATS}
+        players = self._seats.players
         changes = self._ratings.rate(players[winner], players[loser])
         payload = {
             s: {"id": players[s].id, **changes[players[s].id]}  # type: ignore[union-attr]
@@ -929,7 +806,7 @@ class Table:
             actions,
             run.game.winner,
             run.game.end_reason,
-            {s: self._seats[s].player for s in SEATS},  # type: ignore[misc]
+            self._seats.players,  # type: ignore[arg-type]
             run.red_at_start,
             run.number,
             end_time,
@@ -947,7 +824,7 @@ class Table:
         seat = run.colors[run.game.to_move]  # type: ignore[index]
         limit = self._settings.time_limit
         blocked = self._has_curtain() and run.curtain_up
-        if limit is None or blocked or self._computer_plays(seat):
+        if limit is None or blocked or self._seats.computer_plays(seat):
             run.deadline = None
         else:
             run.deadline = self._clock.now() + limit
@@ -973,15 +850,13 @@ class Table:
 
     # ================================================================ internals: time
 
-    def _pending_events(self) -> list[tuple[float, _Client | None]]:
+    def _pending_events(self) -> list[tuple[float, Client | None]]:
         """Due times: the deadline (``None``) and each absent client's takeover."""
-        events: list[tuple[float, _Client | None]] = []
+        events: list[tuple[float, Client | None]] = []
         run = self._run
         if run is not None and not run.game.is_over and run.deadline is not None:
             events.append((run.deadline, None))
-        for client in self._clients:
-            if not client.connected and not client.taken_over and client.absent_since is not None:
-                events.append((client.absent_since + self._settings.grace, client))
+        events.extend(self._seats.takeovers(self._settings.grace))
         return events
 
     def _advance(self) -> None:
@@ -1009,7 +884,7 @@ class Table:
     # ================================================================ internals: messages
 
     def _recipient_names(self) -> list[str]:
-        return [c.recipient for c in self._clients if c.connected] + ["spectators"]
+        return [c.recipient for c in self._seats.clients if c.connected] + ["spectators"]
 
     def _emit(self, recipient: str, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
         self._seq[recipient] += 1
@@ -1093,7 +968,7 @@ class Table:
                 continue
             p = self._perspective(r)
             base = {"color": color_name(color), "seat": seat, "again": again, "clock": clock}
-            if p.seat == seat and p.shows_board and not self._computer_plays(seat):
+            if p.seat == seat and p.shows_board and not self._seats.computer_plays(seat):
                 moves = p.view.legal_moves()
                 self._emit(
                     r,
@@ -1139,7 +1014,7 @@ class Table:
     def _snapshot(self, recipient: str, reason: str, *, seq: int) -> dict[str, Any]:
         message = self._envelope(recipient, "snapshot", seq)
         you = None
-        client = next((c for c in self._clients if c.recipient == recipient), None)
+        client = self._seats.client(recipient)
         if client is not None:
             you = {"seats": list(client.seats)}
         state = None
@@ -1175,7 +1050,7 @@ class Table:
             and p.shows_board
             and not view.is_over
             and run.colors[view.to_move] == p.seat  # type: ignore[index]
-            and not self._computer_plays(p.seat)
+            and not self._seats.computer_plays(p.seat)
         )
         moves = view.legal_moves() if yours else []
         result = None
@@ -1234,7 +1109,7 @@ class Table:
         color = None if seat is None else self.color_of(seat)
         if run.curtain_up:
             if seat is not None:
-                name = self._seats[seat].player.name  # type: ignore[union-attr]
+                name = self._seats.player(seat).name  # type: ignore[union-attr]
                 text = f"Pass the device to {color} ({name}), who lifts the curtain"
             else:
                 text = "The board is covered"
@@ -1249,25 +1124,7 @@ class Table:
         return {"red": run.colors[RED], "blue": run.colors[BLUE]}
 
     def _seat_info(self, seat: SeatName) -> dict[str, Any]:
-        s = self._seats[seat]
-        if s.player is None:
-            return {
-                "kind": None,
-                "name": None,
-                "level": None,
-                "connected": False,
-                "computer_playing": False,
-                "color": None,
-            }
-        connected = True if s.client is None else s.client.connected
-        return {
-            "kind": s.player.kind,
-            "name": s.player.name,
-            "level": s.player.level,
-            "connected": connected,
-            "computer_playing": self._computer_plays(seat),
-            "color": color_name(self.color_of(seat)),
-        }
+        return self._seats.info(seat, self.color_of(seat))
 
     def __repr__(self) -> str:
         state = "waiting for players" if self._run is None else self._run.game.status()
@@ -1279,29 +1136,6 @@ def _queue() -> deque[dict[str, Any]]:
     """A recipient's unread messages; past MAX_QUEUE the oldest go (the seq gap tells the
     client to ask for a snapshot), so a stream nobody reads cannot grow without bound."""
     return deque(maxlen=MAX_QUEUE)
-
-
-def _digest(token: str) -> bytes:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
-
-
-def _person(name: object, player_id: object) -> PlayerInfo:
-    """A person's PlayerInfo; their rating id (default: the name) may not pose as a computer level's."""
-    name = _check_name(name)
-    if player_id is not None and (
-        not isinstance(player_id, str) or not player_id.strip() or len(player_id) > 2 * MAX_NAME
-    ):
-        raise TableError(f"a player id must be 1 to {2 * MAX_NAME} characters, not {player_id!r}", "bad-name")
-    pid = player_id or name
-    if pid.startswith("computer:"):
-        raise TableError(f"{pid!r} is reserved for the computer's ratings", "bad-name")
-    return PlayerInfo(name, "person", None, pid)
-
-
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise TableError(f"a player's name must be 1 to {MAX_NAME} characters, not {name!r}", "bad-name")
-    return name.strip()
 
 
 def _action_text(
