@@ -1,0 +1,53 @@
+"""Matches: N games between two players, adjudicated by hexengine's referee.
+
+Players are spec strings such as ``"mcts:simulations=1000"``, ``"random"`` or
+``"htp:/path/to/mohex --quiet"`` (the grammar is in :mod:`~hexengine.match.players`).
+The package is cut by concern, each module using only those before it:
+
+- :mod:`~hexengine.match.stats`: win-rate intervals, Elo, likelihood of superiority;
+- :mod:`~hexengine.match.players`: player specs and the players they make;
+- :mod:`~hexengine.match.openings`: opening lines, given or random;
+- :mod:`~hexengine.match.game`: one game, whose failures forfeit;
+- :mod:`~hexengine.match.runner`: the match, its colours, processes and totals.
+
+The referee decides everything: an engine's claim of a win is never asked for
+and its moves are checked by the rules. A player that resigns loses; one that
+answers an illegal move, crashes, or stays silent past its ``timeout``
+forfeits the game (logged; a crashed engine is restarted for the next game).
+
+>>> import hexengine as hx
+>>> from hexengine.match import run_match
+>>> result = run_match("mcts:simulations=200", "random", games=4, rules=hx.Rules("hex", 5, 5, "off"), jobs=1)
+>>> result.wins, result.games_played
+({'A': 4, 'B': 0}, 4)
+>>> print(result.summary())                             # doctest: +ELLIPSIS
+A  mcts:simulations=200   4 wins (2 as Red, 2 as Blue)...
+"""
+
+from __future__ import annotations
+
+# Names written `x as x` are importable from here too, though not in __all__.
+from .errors import MatchError as MatchError
+from .game import GameResult
+from .game import play_game as play_game
+from .openings import parse_opening
+from .openings import random_opening as random_opening
+from .players import HTP_OPTIONS as HTP_OPTIONS
+from .players import KINDS as KINDS
+from .players import MCTS_OPTIONS as MCTS_OPTIONS
+from .players import PlayerSpec, parse_player
+from .players import Resigned as Resigned
+from .players import check_players as check_players
+from .runner import MatchResult, run_match
+from .stats import elo, wilson
+
+__all__ = [
+    "GameResult",
+    "MatchResult",
+    "PlayerSpec",
+    "elo",
+    "parse_opening",
+    "parse_player",
+    "run_match",
+    "wilson",
+]

@@ -1,0 +1,142 @@
+"""One game of a match: two players from an opening, adjudicated by hexengine's referee.
+
+The referee decides everything: an engine's claim of a win is never asked for
+and its moves are checked by the rules. A player that resigns loses; one that
+answers an illegal move, crashes, or stays silent past its ``timeout``
+forfeits the game (a crashed engine is restarted for the next game).
+
+>>> from hexengine.match.players import Players, parse_player
+>>> players = Players((parse_player("random:seed=1"), parse_player("random:seed=2")))
+>>> result = play_game(0, players, hx.Rules("hex", 3, 3), ["b2"], "A", 0, ("one", "two"))
+>>> result.winner, result.winner_color, result.reason, result.opening
+('A', 'red', 'connection', ['b2'])
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import HexError, IllegalMove
+from ..game import Game
+from ..records import GameRecord
+from ..rules import BLUE, RED, Color, MoveResult, Rules
+from .players import Players, Resigned
+
+__all__ = ["GameResult", "play_game"]
+
+
+@dataclass
+class GameResult:
+    """One finished game of a match. ``red`` is the seat that played Red first;
+    ``reason`` is ``connection``, ``resignation``, ``timeout`` or ``forfeit``
+    (with ``detail`` saying why); times are seconds of wall-clock thinking."""
+
+    index: int
+    red: str
+    winner: str
+    winner_color: str
+    reason: str
+    detail: str
+    moves: int
+    opening: list[str]
+    sgf: str
+    time: dict[str, float] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
+
+
+def play_game(
+    index: int,
+    players: Players,
+    rules: Rules,
+    opening: Sequence[str],
+    red: str,
+    seed: int,
+    names: tuple[str, str],
+) -> GameResult:
+    """Plays one game; the referee adjudicates, failures forfeit."""
+    game = Game(rules)
+    for move in opening:
+        game.play(move)
+    seats: dict[Color, str] = {RED: red, BLUE: "B" if red == "A" else "A"}
+    for action in game.history:
+        if action.result is MoveResult.SWAPPED and rules.swap == "sides":
+            seats = {RED: seats[BLUE], BLUE: seats[RED]}
+    bots: dict[str, Any] = {}
+    spent = {"A": 0.0, "B": 0.0}
+    decisions = {"A": 0, "B": 0}
+    reason, detail = "", ""
+    for seat in "AB":
+        try:
+            bots[seat] = players.for_game(seat, rules, seed * 2 + "AB".index(seat))
+        except Exception as e:
+            color = RED if seats[RED] == seat else BLUE
+            game.resign(color)
+            reason, detail = "forfeit", f"{seat} ({color}) could not start: {_short(e)}"
+            break
+    while not game.is_over:
+        color = game.to_move
+        assert color is not None
+        seat = seats[color]
+        view = game.view(color)
+        started = time.perf_counter()
+        try:
+            move = bots[seat].choose(view)
+        except Resigned:
+            game.resign(color)
+            reason, detail = "resignation", f"{seat} ({color}) resigned"
+            break
+        except Exception as e:
+            from ..htp.client import EngineTimeout
+
+            spent[seat] += time.perf_counter() - started
+            if isinstance(e, EngineTimeout):
+                game.timeout(color)
+            else:
+                game.resign(color)
+            reason, detail = "forfeit", f"{seat} ({color}) failed: {_short(e)}"
+            break
+        spent[seat] += time.perf_counter() - started
+        decisions[seat] += 1
+        try:
+            result = game.play(move)
+        except IllegalMove as e:
+            game.resign(color)
+            reason, detail = "forfeit", f"{seat} ({color}) played an illegal move {move!s}: {e}"
+            break
+        except HexError as e:
+            game.resign(color)
+            reason, detail = "forfeit", f"{seat} ({color}) answered {move!r}, which is not a move: {e}"
+            break
+        if result is MoveResult.SWAPPED and rules.swap == "sides":
+            seats = {RED: seats[BLUE], BLUE: seats[RED]}
+    winner_color = game.winner
+    assert winner_color is not None
+    if not reason:
+        reason = str(game.end_reason)
+    record = GameRecord.from_game(game, players=names, red_seat=red)
+    comment = f"game {index + 1}; A: {names[0]}; B: {names[1]}"
+    if opening:
+        comment += f"; opening: {' '.join(opening)}"
+    if detail:
+        comment += f"; {detail}"
+    return GameResult(
+        index=index,
+        red=red,
+        winner=seats[winner_color],
+        winner_color=str(winner_color).lower(),
+        reason=reason,
+        detail=detail,
+        moves=len(game.history),
+        opening=list(opening),
+        sgf=record.to_sgf(comment=comment),
+        time={k: round(v, 4) for k, v in spent.items()},
+        decisions=decisions,
+    )
+
+
+def _short(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    return " ".join(text.split())[:400]
