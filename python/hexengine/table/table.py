@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import secrets
 import warnings
-from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -41,7 +39,6 @@ from .clock import Clock, SystemClock
 from .computer import Bot, BotFactory, computer_bot
 from .errors import TableError
 from .messages import (
-    SCHEMA_VERSION,
     ActionMeta,
     board_rows,
     cell_names,
@@ -49,12 +46,12 @@ from .messages import (
     history_items,
     rules_dict,
 )
+from .outbox import Listener, Outbox
 from .seats import Client, Mode, Seats
 from .settings import SEATS, Level, SeatName, TableSettings
 
 __all__ = ["ComputerTurn", "Table", "TableError"]
 
-Listener = Callable[[str, dict[str, Any]], None]
 MAX_QUEUE = 10_000
 
 
@@ -151,11 +148,10 @@ class Table:
         self._bot_factory: BotFactory = bots if bots is not None else computer_bot
         self._autoplay = autoplay
         self._id = table_id if table_id is not None else secrets.token_hex(8)
-        self._listener = listener
         self._seats = Seats()
         self._rematch: dict[SeatName, bool] = {s: False for s in SEATS}
-        self._seq: dict[str, int] = {"spectators": 0}
-        self._outbox: dict[str, deque[dict[str, Any]]] = {"spectators": _queue()}
+        self._outbox = Outbox(self._id, self._clock, listener, limit=MAX_QUEUE)
+        self._outbox.open("spectators")
         self._run: _Running | None = None
         self._bots: dict[SeatName, Bot] = {}
         self._records: list[GameRecord] = []
@@ -260,7 +256,7 @@ class Table:
         ``player_id`` is the key their rating is kept under (default: the name).
         """
         client, token = self._seats.sit(seat, name, player_id)
-        self._open(client)
+        self._outbox.open(client.recipient)
         self._after_seating([seat], client)
         return token
 
@@ -272,7 +268,7 @@ class Table:
         In Dark Hex the device gets a curtain at every hand-over (see :meth:`lift_curtain`).
         """
         client, token = self._seats.sit_together(name_a, name_b, ids)
-        self._open(client)
+        self._outbox.open(client.recipient)
         self._after_seating(["A", "B"], client)
         return token
 
@@ -284,7 +280,7 @@ class Table:
     def spectate(self) -> dict[str, Any]:
         """A snapshot for a spectator joining now; later news arrives on the ``"spectators"`` stream."""
         self._advance()
-        return self._snapshot("spectators", "join", seq=self._seq["spectators"])
+        return self._snapshot("spectators", "join", seq=self._outbox.last_seq("spectators"))
 
     # ================================================================ messages
 
@@ -293,31 +289,20 @@ class Table:
         ``"spectators"``), oldest first. Only the trusted server calls this: route each
         stream to the client holding that seat's token. At most 10,000 unread messages
         are kept per stream; a gap in ``seq`` means ask for a :meth:`snapshot`."""
-        if recipient not in self._outbox:
-            raise TableError(
-                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
-            )
-        out = list(self._outbox[recipient])
-        self._outbox[recipient].clear()
-        return out
+        self._check_stream(recipient)
+        return self._outbox.poll(recipient)
 
     def snapshot(self, recipient: str) -> dict[str, Any]:
         """The full state as ``recipient`` may know it now (not queued; its ``seq`` is the
         last one sent to that recipient)."""
-        if recipient not in self._seq:
-            raise TableError(
-                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
-            )
-        return self._snapshot(recipient, "request", seq=self._seq[recipient])
+        self._check_stream(recipient)
+        return self._snapshot(recipient, "request", seq=self._outbox.last_seq(recipient))
 
     def request_replay(self, recipient: str, number: int | None = None) -> dict[str, Any]:
         """Queues (and returns) a ``replay`` message: the full record of finished game
         ``number`` (default: the last finished one) with the true board after every
         action, whatever the end reason. Only finished games have a replay."""
-        if recipient not in self._outbox:
-            raise TableError(
-                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
-            )
+        self._check_stream(recipient)
         if not self._records:
             raise TableError(
                 "no game has finished yet: a replay shows every stone only after the end", "no-game"
@@ -458,7 +443,7 @@ class Table:
         if not client.connected:
             return
         client.leave(self._clock.now())
-        self._outbox[client.recipient] = _queue()
+        self._outbox.open(client.recipient)
         self._emit_seats(client.seats)
         self._advance()
         self._autoplay_computers()
@@ -471,7 +456,7 @@ class Table:
         was_taken = client.come_back()
         for s in client.seats:
             self._bots.pop(s, None)
-        self._outbox[client.recipient] = _queue()
+        self._outbox.open(client.recipient)
         run = self._run
         curtained = (
             run is not None
@@ -559,7 +544,7 @@ class Table:
             "id": self._id,
             "settings": self._settings.to_dict(),
             **self._seats.to_state(self._rematch),
-            "seq": dict(self._seq),
+            "seq": self._outbox.to_state(),
             "records": [r.to_dict() for r in self._records],
             "wins": dict(self._wins),
             "run": None
@@ -605,9 +590,9 @@ class Table:
             )
             table._seats.restore(state)
             for client in table._seats.clients:
-                table._outbox[client.recipient] = _queue()
+                table._outbox.open(client.recipient)
             table._rematch = {s: bool(state["seats"][s]["rematch"]) for s in SEATS}
-            table._seq = {str(k): int(v) for k, v in state["seq"].items()}
+            table._outbox.restore(state["seq"])
             table._records = [GameRecord.from_dict(r) for r in state["records"]]
             table._wins = {s: int(state["wins"][s]) for s in SEATS}
             run = state["run"]
@@ -640,10 +625,6 @@ class Table:
         return table
 
     # ================================================================ internals: seating
-
-    def _open(self, client: Client) -> None:
-        self._seq.setdefault(client.recipient, 0)
-        self._outbox[client.recipient] = _queue()
 
     def _after_seating(self, seats: list[SeatName], client: Client | None) -> None:
         if client is not None:
@@ -886,25 +867,14 @@ class Table:
     def _recipient_names(self) -> list[str]:
         return [c.recipient for c in self._seats.clients if c.connected] + ["spectators"]
 
-    def _emit(self, recipient: str, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-        self._seq[recipient] += 1
-        message = self._envelope(recipient, kind, self._seq[recipient])
-        message.update(payload)
-        self._outbox[recipient].append(message)
-        if self._listener is not None:
-            self._listener(recipient, message)
-        return message
+    def _check_stream(self, recipient: str) -> None:
+        if recipient not in self._outbox:
+            raise TableError(
+                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
+            )
 
-    def _envelope(self, recipient: str, kind: str, seq: int) -> dict[str, Any]:
-        return {
-            "schema_version": SCHEMA_VERSION,
-            "type": kind,
-            "seq": seq,
-            "to": recipient,
-            "table": self._id,
-            "game": self.game_number,
-            "time": self._clock.now(),
-        }
+    def _emit(self, recipient: str, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+        return self._outbox.send(recipient, kind, payload, game=self.game_number)
 
     def _perspective(self, recipient: str) -> _Perspective:
         run = self._run
@@ -1004,15 +974,10 @@ class Table:
                 self._emit(r, "seat", {"seat": s, **self._seat_info(s)})
 
     def _queue_snapshot(self, recipient: str, reason: str) -> dict[str, Any]:
-        self._seq[recipient] += 1
-        message = self._snapshot(recipient, reason, seq=self._seq[recipient])
-        self._outbox[recipient].append(message)
-        if self._listener is not None:
-            self._listener(recipient, message)
-        return message
+        return self._outbox.push(recipient, lambda seq: self._snapshot(recipient, reason, seq=seq))
 
     def _snapshot(self, recipient: str, reason: str, *, seq: int) -> dict[str, Any]:
-        message = self._envelope(recipient, "snapshot", seq)
+        message = self._outbox.envelope(recipient, "snapshot", seq, self.game_number)
         you = None
         client = self._seats.client(recipient)
         if client is not None:
@@ -1130,12 +1095,6 @@ class Table:
         state = "waiting for players" if self._run is None else self._run.game.status()
         variant = self._settings.rules.variant
         return f"<Table {self._id} {variant} {self.mode or ''}: game {self.game_number}, {state}>"
-
-
-def _queue() -> deque[dict[str, Any]]:
-    """A recipient's unread messages; past MAX_QUEUE the oldest go (the seq gap tells the
-    client to ask for a snapshot), so a stream nobody reads cannot grow without bound."""
-    return deque(maxlen=MAX_QUEUE)
 
 
 def _action_text(
