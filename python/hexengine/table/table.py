@@ -26,20 +26,20 @@ from __future__ import annotations
 
 import secrets
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .._moves import SWAP, Move, MoveLike
 from ..bots import RandomBot
 from ..errors import HexError
 from ..game import Game, View
-from ..records import GameRecord, RecordedAction, RecordError
-from ..rules import BLUE, RED, Color, MoveResult, Rules
+from ..records import GameRecord, RecordError
+from ..records.model import other_seat
+from ..rules import Color, MoveResult, Rules
 from .clock import Clock, SystemClock
 from .computer import Bot, BotFactory, computer_bot
 from .errors import TableError
 from .messages import (
-    ActionMeta,
     board_rows,
     cell_names,
     color_name,
@@ -47,6 +47,7 @@ from .messages import (
     rules_dict,
 )
 from .outbox import Listener, Outbox
+from .running import Running
 from .seats import Client, Mode, Seats
 from .settings import SEATS, Level, SeatName, TableSettings
 
@@ -82,21 +83,6 @@ class _Perspective:
     seat: SeatName | None
     view: View
     shows_board: bool = True
-
-
-@dataclass
-class _Running:
-    game: Game
-    number: int
-    red_at_start: SeatName
-    colors: dict[Color, SeatName]
-    started_at: float
-    meta: list[ActionMeta] = field(default_factory=list)
-    deadline: float | None = None
-    curtain_up: bool = False
-    curtain_seat: SeatName | None = None
-    record: GameRecord | None = None
-    paused: float | None = None
 
 
 class Table:
@@ -152,7 +138,7 @@ class Table:
         self._rematch: dict[SeatName, bool] = {s: False for s in SEATS}
         self._outbox = Outbox(self._id, self._clock, listener, limit=MAX_QUEUE)
         self._outbox.open("spectators")
-        self._run: _Running | None = None
+        self._run: Running | None = None
         self._bots: dict[SeatName, Bot] = {}
         self._records: list[GameRecord] = []
         self._wins: dict[SeatName, int] = {"A": 0, "B": 0}
@@ -204,9 +190,7 @@ class Table:
 
     def color_of(self, seat: SeatName) -> Color | None:
         """The colour seat ``seat`` plays in the current game."""
-        if self._run is None:
-            return None
-        return RED if self._run.colors[RED] == seat else BLUE
+        return None if self._run is None else self._run.color_of(seat)
 
     @property
     def seats(self) -> dict[str, dict[str, Any]]:
@@ -224,7 +208,7 @@ class Table:
         sees while down); ``None`` at tables without a curtain."""
         if not self._has_curtain() or self._run is None:
             return None
-        return {"up": self._run.curtain_up, "seat": self._run.curtain_seat}
+        return {"up": self._run.curtain.up, "seat": self._run.curtain.seat}
 
     @property
     def records(self) -> list[GameRecord]:
@@ -240,7 +224,7 @@ class Table:
     @property
     def deadline(self) -> float | None:
         """When the current decision runs out (clock time), or ``None``."""
-        return None if self._run is None else self._run.deadline
+        return None if self._run is None else self._run.clock.deadline
 
     def next_event_time(self) -> float | None:
         """The next time :meth:`tick` has something to do (a time-out or a takeover), or ``None``.
@@ -330,10 +314,9 @@ class Table:
         self._advance()
         client = self._seats.auth(token)
         run = self._running()
-        seat = run.colors[run.game.to_move]  # type: ignore[index]
-        if seat not in client.seats:
+        if run.seat_to_move not in client.seats:
             raise TableError(f"it is {run.game.to_move}'s turn, not yours", "not-your-turn")
-        if self._has_curtain() and run.curtain_up:
+        if self._has_curtain() and run.curtain.up:
             raise TableError("lift the curtain first: the next player must see their own board", "curtain-up")
         if ply is not None and ply != len(run.meta):
             raise TableError(
@@ -352,10 +335,10 @@ class Table:
         client = self._seats.auth(token)
         run = self._running()
         if seat is None:
-            seat = client.seats[0] if len(client.seats) == 1 else run.colors[run.game.to_move]  # type: ignore[index]
+            seat = client.seats[0] if len(client.seats) == 1 else run.seat_to_move
         if seat not in client.seats:
             raise TableError(f"seat {seat!r} is not yours to resign", "not-your-turn")
-        run.game.resign(self.color_of(seat))  # type: ignore[arg-type]
+        run.game.resign(run.color_of(seat))  # type: ignore[arg-type]
         self._finish()
 
     def lift_curtain(self, token: str, seat: SeatName | None = None) -> dict[str, Any]:
@@ -367,21 +350,19 @@ class Table:
         self._advance()
         client = self._seats.auth(token)
         run = self._curtained(client)
-        if not run.curtain_up:
+        if not run.curtain.up:
             raise TableError("the curtain is already down", "no-curtain")
         if not run.game.is_over:
-            if seat is not None and seat != run.curtain_seat:
-                raise TableError(f"the curtain is for seat {run.curtain_seat}, not {seat}", "not-your-turn")
-            seat = run.curtain_seat
+            if seat is not None and seat != run.curtain.seat:
+                raise TableError(f"the curtain is for seat {run.curtain.seat}, not {seat}", "not-your-turn")
+            seat = run.curtain.seat
         elif seat not in SEATS:
             raise TableError("the game is over: name the seat whose board to show ('A' or 'B')", "no-seat")
-        run.curtain_up = False
-        run.curtain_seat = seat
+        run.curtain.lift(seat)
         self._emit_curtain()
         snap = self._queue_snapshot(client.recipient, "curtain-lifted")
         if not run.game.is_over:
-            if run.paused is not None:
-                run.deadline, run.paused = self._clock.now() + run.paused, None
+            if run.clock.resume(self._clock.now()):
                 self._emit_turn()
             else:
                 self._new_decision(again=False)
@@ -392,12 +373,12 @@ class Table:
         self._advance()
         client = self._seats.auth(token)
         run = self._curtained(client)
-        if run.curtain_up:
+        if run.curtain.up:
             raise TableError("the curtain is already up", "curtain-up")
-        if run.game.is_over and run.game.end_reason == "connection":
+        if run.revealed:
             raise TableError("the whole board is revealed; there is nothing to cover", "no-curtain")
-        paused = run.deadline is not None
-        self._cover(run)
+        paused = run.clock.deadline is not None
+        run.cover(self._clock.now())
         self._emit_curtain()
         if paused:
             self._emit_clock()
@@ -458,19 +439,15 @@ class Table:
             self._bots.pop(s, None)
         self._outbox.open(client.recipient)
         run = self._run
-        curtained = (
-            run is not None
-            and self._has_curtain()
-            and not (run.game.is_over and run.game.end_reason == "connection")
-        )
-        paused = curtained and run.deadline is not None  # type: ignore[union-attr]
+        curtained = run is not None and self._has_curtain() and not run.revealed
+        paused = curtained and run.clock.deadline is not None  # type: ignore[union-attr]
         if curtained:
-            self._cover(run)  # type: ignore[arg-type]
+            run.cover(self._clock.now())  # type: ignore[union-attr]
         if paused:
             self._emit_clock()
         snap = self._queue_snapshot(client.recipient, "reconnect")
         self._emit_seats(client.seats, skip=client.recipient)
-        if run is not None and not run.game.is_over and run.colors[run.game.to_move] in client.seats:  # type: ignore[index]
+        if run is not None and run.seat_to_move in client.seats:
             if was_taken:
                 self._new_decision(again=False)
             else:
@@ -547,15 +524,7 @@ class Table:
             "seq": self._outbox.to_state(),
             "records": [r.to_dict() for r in self._records],
             "wins": dict(self._wins),
-            "run": None
-            if run is None
-            else {
-                "record": (run.record or self._make_record()).to_dict(),
-                "deadline": run.deadline,
-                "curtain_up": run.curtain_up,
-                "curtain_seat": run.curtain_seat,
-                "paused": run.paused,
-            },
+            "run": None if run is None else run.to_state(run.record or self._make_record()),
         }
 
     @classmethod
@@ -595,26 +564,8 @@ class Table:
             table._outbox.restore(state["seq"])
             table._records = [GameRecord.from_dict(r) for r in state["records"]]
             table._wins = {s: int(state["wins"][s]) for s in SEATS}
-            run = state["run"]
-            if run is not None:
-                record = GameRecord.from_dict(run["record"])
-                colors = {RED: record.red_seat, BLUE: "B" if record.red_seat == "A" else "A"}
-                for a in record.actions:
-                    if a.result is MoveResult.SWAPPED and record.rules.swap == "sides":
-                        colors = {RED: colors[BLUE], BLUE: colors[RED]}
-                table._run = _Running(
-                    record.game(),
-                    record.number,
-                    record.red_seat,
-                    colors,  # type: ignore[arg-type]
-                    record.started_at if record.started_at is not None else table._clock.now(),
-                    [(a.seat, a.by, a.time) for a in record.actions],
-                    run["deadline"],
-                    bool(run["curtain_up"]),
-                    run["curtain_seat"],
-                    record if record.end_reason is not None else None,
-                    run.get("paused"),
-                )
+            if state["run"] is not None:
+                table._run = Running.from_state(state["run"], table._clock.now())
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise RecordError(f"cannot rebuild the table from this state: {e!r}") from None
         if absent:
@@ -643,18 +594,10 @@ class Table:
             self._bots[seat] = bot
         return bot
 
-    def _cover(self, run: _Running) -> None:
-        """Raises the curtain; a decision under way keeps its remaining time for the lift."""
-        if not run.curtain_up and not run.game.is_over and run.deadline is not None:
-            run.paused = max(0.0, run.deadline - self._clock.now())
-        run.deadline = None
-        run.curtain_up = True
-        run.curtain_seat = None if run.game.is_over else run.colors[run.game.to_move]  # type: ignore[index]
-
     def _has_curtain(self) -> bool:
         return self.mode == "one-device" and self._settings.rules.is_dark
 
-    def _curtained(self, client: Client) -> _Running:
+    def _curtained(self, client: Client) -> Running:
         run = self._run
         if run is None or client.recipient != "device" or not self._has_curtain():
             raise TableError(
@@ -662,7 +605,7 @@ class Table:
             )
         return run
 
-    def _running(self) -> _Running:
+    def _running(self) -> Running:
         if self._run is None:
             raise TableError("the game has not started: both seats must be taken", "no-game")
         if self._run.game.is_over:
@@ -678,13 +621,11 @@ class Table:
         if easy and rules.swap != "off":
             rules = Rules(rules.variant, rules.rows, rules.cols, "off")
         red = self._settings.red_seat(number)
-        blue: SeatName = "B" if red == "A" else "A"
-        self._run = _Running(Game(rules), number, red, {RED: red, BLUE: blue}, self._clock.now())
+        self._run = Running.start(rules, number=number, red=red, now=self._clock.now())
         self._bots.clear()
         self._rematch = {s: False for s in SEATS}
         if self._has_curtain():
-            self._run.curtain_up = True
-            self._run.curtain_seat = red
+            self._run.curtain.cover(red)
         for r in self._recipient_names():
             p = self._perspective(r)
             self._emit(r, "game_started", {"state": self._game_state(p)})
@@ -695,24 +636,15 @@ class Table:
     def _apply(self, move: MoveLike, by: Literal["person", "computer"]) -> MoveResult:
         run = self._run
         assert run is not None
-        color = run.game.to_move
-        assert color is not None
-        seat = run.colors[color]
-        result = run.game.play(move)
-        now = self._clock.now()
-        run.meta.append((seat, by, round(now - run.started_at, 6)))
-        if result is MoveResult.SWAPPED and run.game.rules.swap == "sides":
-            run.colors = {RED: run.colors[BLUE], BLUE: run.colors[RED]}
+        seat, color, result = run.play(move, by, self._clock.now())
         self._emit_action(seat, color, result, by)
         if run.game.is_over:
             self._finish()
             return result
-        next_seat = run.colors[run.game.to_move]  # type: ignore[index]
-        run.paused = None
+        next_seat = run.seat_to_move
+        run.clock.paused = None
         if self._has_curtain() and next_seat != seat:
-            run.curtain_up = True
-            run.curtain_seat = next_seat
-            run.deadline = None
+            run.curtain.cover(next_seat)
             self._emit_curtain()
         self._new_decision(again=next_seat == seat)
         return result
@@ -720,18 +652,16 @@ class Table:
     def _finish(self) -> None:
         run = self._run
         assert run is not None and run.game.is_over
-        run.deadline = None
+        run.clock.stop()
         run.record = self._make_record(end_time=round(self._clock.now() - run.started_at, 6))
         self._records.append(run.record)
         winner = run.record.winner_seat
         assert winner is not None
         self._wins[winner] += 1
         if self._has_curtain():
-            connected = run.game.end_reason == "connection"
-            run.curtain_up = not connected
-            run.curtain_seat = None
+            run.curtain.end(run.revealed)
         game = run.game
-        revealed = game.rules.is_dark and game.end_reason == "connection"
+        revealed = run.revealed
         chain = cell_names(game.completed_chain())
         owner = None
         if chain:
@@ -765,7 +695,7 @@ class Table:
     def _rate(self, record: GameRecord) -> None:
         winner = record.winner_seat
         assert winner is not None
-        loser: SeatName = "B" if winner == "A" else "A"
+        loser = other_seat(winner)
         players = self._seats.players
         changes = self._ratings.rate(players[winner], players[loser])
         payload = {
@@ -776,39 +706,19 @@ class Table:
             self._emit(r, "ratings", {"changes": payload})
 
     def _make_record(self, end_time: float | None = None) -> GameRecord:
-        run = self._run
-        assert run is not None
-        actions = tuple(
-            RecordedAction(a.color, a.cell, a.result, seat, by, t)  # type: ignore[arg-type]
-            for a, (seat, by, t) in zip(run.game.history, run.meta, strict=True)
-        )
-        return GameRecord(
-            run.game.rules,
-            actions,
-            run.game.winner,
-            run.game.end_reason,
-            self._seats.players,  # type: ignore[arg-type]
-            run.red_at_start,
-            run.number,
-            end_time,
-            run.started_at,
-            self._id,
-            self._settings.to_dict(),
-        )
+        assert self._run is not None
+        return self._run.make_record(self._seats.players, self._id, self._settings.to_dict(), end_time)
 
     def _new_decision(self, *, again: bool) -> None:
         run = self._run
         assert run is not None
         if run.game.is_over:
-            run.deadline = None
+            run.clock.stop()
             return
-        seat = run.colors[run.game.to_move]  # type: ignore[index]
-        limit = self._settings.time_limit
-        blocked = self._has_curtain() and run.curtain_up
-        if limit is None or blocked or self._seats.computer_plays(seat):
-            run.deadline = None
-        else:
-            run.deadline = self._clock.now() + limit
+        seat = run.seat_to_move
+        blocked = self._has_curtain() and run.curtain.up
+        limit = None if blocked or self._seats.computer_plays(seat) else self._settings.time_limit  # type: ignore[arg-type]
+        run.clock.start(self._clock.now(), limit)
         self._emit_turn(again=again)
 
     def _computer_move(self, turn: ComputerTurn) -> None:
@@ -835,8 +745,8 @@ class Table:
         """Due times: the deadline (``None``) and each absent client's takeover."""
         events: list[tuple[float, Client | None]] = []
         run = self._run
-        if run is not None and not run.game.is_over and run.deadline is not None:
-            events.append((run.deadline, None))
+        if run is not None and not run.game.is_over and run.clock.deadline is not None:
+            events.append((run.clock.deadline, None))
         events.extend(self._seats.takeovers(self._settings.grace))
         return events
 
@@ -855,9 +765,9 @@ class Table:
             else:
                 what.taken_over = True
                 self._emit_seats(what.seats)
-                if run is not None and not run.game.is_over and run.colors[run.game.to_move] in what.seats:  # type: ignore[index]
-                    if run.deadline is not None:
-                        run.deadline = None
+                if run is not None and run.seat_to_move in what.seats:
+                    if run.clock.deadline is not None:
+                        run.clock.stop()
                         self._emit_clock()
                     if self._autoplay:
                         self.play_computers()
@@ -885,11 +795,11 @@ class Table:
             return _Perspective(seat, game.view(self.color_of(seat)))  # type: ignore[arg-type]
         if recipient == "device":
             if self._has_curtain():
-                if run.curtain_up:
+                if run.curtain.up:
                     return _Perspective(None, game.spectator_view(), shows_board=False)
-                if run.curtain_seat is None:
+                if run.curtain.seat is None:
                     return _Perspective(None, game.spectator_view())
-                return _Perspective(run.curtain_seat, game.view(self.color_of(run.curtain_seat)))  # type: ignore[arg-type]
+                return _Perspective(run.curtain.seat, game.view(run.color_of(run.curtain.seat)))
             if game.is_over:
                 return _Perspective(None, game.spectator_view())
             seat = run.colors[game.to_move]  # type: ignore[index]
@@ -910,7 +820,7 @@ class Table:
                 "color": color_name(color),
                 "seat": seat,
                 "by": by,
-                "colors": self._colors_dict(),
+                "colors": run.colors_dict(),
                 "board": board_rows(p.view) if p.shows_board else None,
                 "hidden_stones": p.view.hidden_enemy_stones,
             }
@@ -1037,7 +947,7 @@ class Table:
         return {
             "number": run.number,
             "rules": rules_dict(game.rules),
-            "colors": self._colors_dict(),
+            "colors": run.colors_dict(),
             "red_at_start": run.red_at_start,
             "to_move": color_name(view.to_move),
             "to_move_seat": None if view.to_move is None else run.colors[view.to_move],
@@ -1056,37 +966,17 @@ class Table:
 
     def _clock_info(self) -> dict[str, Any]:
         run = self._run
-        deadline = None if run is None else run.deadline
-        color = None if run is None else run.game.to_move
-        return {
-            "limit": self._settings.time_limit,
-            "deadline": deadline,
-            "remaining": None if deadline is None else max(0.0, deadline - self._clock.now()),
-            "paused": None if run is None else run.paused,
-            "color": color_name(color),
-            "seat": None if color is None or run is None else run.colors[color],
-        }
+        assert run is not None
+        color = run.game.to_move
+        return run.clock.info(self._settings.time_limit, self._clock.now(), color, run.seat_to_move)
 
     def _curtain_info(self) -> dict[str, Any]:
         run = self._run
         assert run is not None
-        seat = run.curtain_seat
-        color = None if seat is None else self.color_of(seat)
-        if run.curtain_up:
-            if seat is not None:
-                name = self._seats.player(seat).name  # type: ignore[union-attr]
-                text = f"Pass the device to {color} ({name}), who lifts the curtain"
-            else:
-                text = "The board is covered"
-        else:
-            text = "The board is shown" if seat is None else f"{color} sees their own board"
-        return {"up": run.curtain_up, "seat": seat, "color": color_name(color), "text": text}
-
-    def _colors_dict(self) -> dict[str, SeatName] | None:
-        run = self._run
-        if run is None:
-            return None
-        return {"red": run.colors[RED], "blue": run.colors[BLUE]}
+        seat = run.curtain.seat
+        if seat is None:
+            return run.curtain.info(None, None)
+        return run.curtain.info(run.color_of(seat), self._seats.player(seat).name)  # type: ignore[union-attr]
 
     def _seat_info(self, seat: SeatName) -> dict[str, Any]:
         return self._seats.info(seat, self.color_of(seat))
