@@ -186,14 +186,14 @@ def test_the_checker_catches_a_leak(monkeypatch):
     """Sanity check of the oracle: a table that sent the true board would be caught at once."""
     import pytest
 
-    from hexengine.table import table as table_module
+    from hexengine.table import messages as messages_module
 
     leaky = {}
 
     def true_board(view):
         return [[int(x) for x in row] for row in leaky["table"].referee.board]
 
-    monkeypatch.setattr(table_module, "board_rows", true_board)
+    monkeypatch.setattr(messages_module, "board_rows", true_board)
     clock = hx.FakeClock()
     checker = MessageChecker()
     table = hx.Table(hx.TableSettings(variant="dark", size=3), clock=clock, listener=checker)

@@ -29,23 +29,18 @@ import warnings
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._moves import SWAP, Move, MoveLike
+from .._moves import Move, MoveLike
 from ..bots import RandomBot
 from ..errors import HexError
 from ..game import Game, View
 from ..records import GameRecord, RecordError
 from ..records.model import other_seat
 from ..rules import Color, MoveResult, Rules
+from . import messages
 from .clock import Clock, SystemClock
 from .computer import Bot, BotFactory, computer_bot
 from .errors import TableError
-from .messages import (
-    board_rows,
-    cell_names,
-    color_name,
-    history_items,
-    rules_dict,
-)
+from .messages import Perspective, color_name
 from .outbox import Listener, Outbox
 from .running import Running
 from .seats import Client, Mode, Seats
@@ -76,13 +71,6 @@ class ComputerTurn:
     def run(self) -> Move:
         """The bot's move for this view."""
         return self.bot.choose(self.view)
-
-
-@dataclass
-class _Perspective:
-    seat: SeatName | None
-    view: View
-    shows_board: bool = True
 
 
 class Table:
@@ -296,10 +284,7 @@ class Table:
         record = next((r for r in self._records if r.number == number), None)
         if record is None:
             raise TableError(f"no finished game number {number!r} at this table", "no-game")
-        boards = [[[int(x) for x in row] for row in board] for _, board in record.replay()]
-        return self._emit(
-            recipient, "replay", {"number": number, "record": record.to_dict(), "boards": boards}
-        )
+        return self._emit(recipient, "replay", messages.replay(number, record))
 
     # ================================================================ actions
 
@@ -627,8 +612,7 @@ class Table:
         if self._has_curtain():
             self._run.curtain.cover(red)
         for r in self._recipient_names():
-            p = self._perspective(r)
-            self._emit(r, "game_started", {"state": self._game_state(p)})
+            self._emit(r, "game_started", {"state": self._game_state(self._perspective(r))})
         if self._has_curtain():
             self._emit_curtain()
         self._new_decision(again=False)
@@ -660,35 +644,11 @@ class Table:
         self._wins[winner] += 1
         if self._has_curtain():
             run.curtain.end(run.revealed)
-        game = run.game
-        revealed = run.revealed
-        chain = cell_names(game.completed_chain())
-        owner = None
-        if chain:
-            owner = game.winner if not game.rules.is_misere else game.winner.opponent  # type: ignore[union-attr]
         for r in self._recipient_names():
             p = self._perspective(r)
-            self._emit(
-                r,
-                "game_over",
-                {
-                    "winner": color_name(game.winner),
-                    "winner_seat": winner,
-                    "reason": game.end_reason,
-                    "completed_chain": chain,
-                    "chain_owner": color_name(owner),
-                    "revealed": revealed,
-                    "board": board_rows(p.view) if p.shows_board else None,
-                    "series": self.series,
-                    "text": _over_text(game.winner, game.end_reason, game.rules.is_misere),  # type: ignore[arg-type]
-                },
-            )
-            if revealed:
-                self._emit(
-                    r,
-                    "reveal",
-                    {"board": board_rows(p.view), "history": history_items(p.view, run.meta)},
-                )
+            self._emit(r, "game_over", messages.game_over(p, run, self.series))
+            if run.revealed:
+                self._emit(r, "reveal", messages.reveal(p, run))
         if self._settings.rated and self._ratings is not None:
             self._rate(run.record)
 
@@ -786,55 +746,22 @@ class Table:
     def _emit(self, recipient: str, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
         return self._outbox.send(recipient, kind, payload, game=self.game_number)
 
-    def _perspective(self, recipient: str) -> _Perspective:
-        run = self._run
-        assert run is not None
-        game = run.game
-        if recipient in ("A", "B"):
-            seat: SeatName = recipient  # type: ignore[assignment]
-            return _Perspective(seat, game.view(self.color_of(seat)))  # type: ignore[arg-type]
-        if recipient == "device":
-            if self._has_curtain():
-                if run.curtain.up:
-                    return _Perspective(None, game.spectator_view(), shows_board=False)
-                if run.curtain.seat is None:
-                    return _Perspective(None, game.spectator_view())
-                return _Perspective(run.curtain.seat, game.view(run.color_of(run.curtain.seat)))
-            if game.is_over:
-                return _Perspective(None, game.spectator_view())
-            seat = run.colors[game.to_move]  # type: ignore[index]
-            return _Perspective(seat, game.view(game.to_move))  # type: ignore[arg-type]
-        return _Perspective(None, game.spectator_view())
+    def _perspective(self, recipient: str) -> Perspective:
+        assert self._run is not None
+        return messages.perspective(recipient, self._run, self._has_curtain())
+
+    def _decides(self, p: Perspective) -> bool:
+        """Whether the recipient of ``p`` makes the pending decision now (and so sees its moves)."""
+        assert self._run is not None
+        seat = self._run.seat_to_move
+        return seat is not None and p.seat == seat and p.shows_board and not self._seats.computer_plays(seat)
 
     def _emit_action(self, seat: SeatName, color: Color, result: MoveResult, by: str) -> None:
         run = self._run
         assert run is not None
-        n = len(run.meta)
         again = result is MoveResult.HIT and run.game.to_move == color
         for r in self._recipient_names():
-            p = self._perspective(r)
-            last = p.view.history[-1]
-            cell = None if last.cell is None else last.cell.name
-            common = {
-                "n": n,
-                "color": color_name(color),
-                "seat": seat,
-                "by": by,
-                "colors": run.colors_dict(),
-                "board": board_rows(p.view) if p.shows_board else None,
-                "hidden_stones": p.view.hidden_enemy_stones,
-            }
-            if p.seat == seat:
-                kind = "you_hit" if result is MoveResult.HIT else "moved"
-                payload = {**common, "cell": cell, "result": result.value, "again": again}
-            elif p.seat is not None:
-                kind = "stone_hit" if result is MoveResult.HIT else "opponent_moved"
-                payload = {**common, "cell": cell, "result": result.value}
-            else:
-                kind = "action"
-                payload = {**common, "cell": cell, "result": result.value}
-            payload["text"] = _action_text(color, result, cell, p.seat == seat, p.seat is not None, again)
-            self._emit(r, kind, payload)
+            self._emit(r, *messages.action(self._perspective(r), run, seat, color, result, by, again))
 
     def _emit_turn(self, *, again: bool = False, only: str | None = None) -> None:
         run = self._run
@@ -847,22 +774,7 @@ class Table:
             if only is not None and r != only:
                 continue
             p = self._perspective(r)
-            base = {"color": color_name(color), "seat": seat, "again": again, "clock": clock}
-            if p.seat == seat and p.shows_board and not self._seats.computer_plays(seat):
-                moves = p.view.legal_moves()
-                self._emit(
-                    r,
-                    "your_turn",
-                    {
-                        **base,
-                        "legal_moves": [m if m == SWAP else m.name for m in moves],  # type: ignore[union-attr]
-                        "swap_available": SWAP in moves,
-                        "text": f"Your move: you play {color}"
-                        + (" (you hit a stone: move again)" if again else ""),
-                    },
-                )
-            else:
-                self._emit(r, "turn", {**base, "text": f"{color} to move"})
+            self._emit(r, *messages.turn(p, color, seat, again, clock, self._decides(p)))
 
     def _emit_clock(self) -> None:
         clock = self._clock_info()
@@ -915,54 +827,9 @@ class Table:
         )
         return message
 
-    def _game_state(self, p: _Perspective) -> dict[str, Any]:
-        run = self._run
-        assert run is not None
-        view, game = p.view, run.game
-        history = history_items(view, run.meta)
-        yours = (
-            p.seat is not None
-            and p.shows_board
-            and not view.is_over
-            and run.colors[view.to_move] == p.seat  # type: ignore[index]
-            and not self._seats.computer_plays(p.seat)
-        )
-        moves = view.legal_moves() if yours else []
-        result = None
-        if view.is_over:
-            chain = cell_names(game.completed_chain())
-            result = {
-                "winner": color_name(view.winner),
-                "winner_seat": run.colors[view.winner],  # type: ignore[index]
-                "reason": view.end_reason,
-                "completed_chain": chain,
-            }
-        since: list[dict[str, Any]] = []
-        if p.seat is not None:
-            for item in reversed(history):
-                if item["seat"] == p.seat:
-                    break
-                since.append(item)
-            since.reverse()
-        return {
-            "number": run.number,
-            "rules": rules_dict(game.rules),
-            "colors": run.colors_dict(),
-            "red_at_start": run.red_at_start,
-            "to_move": color_name(view.to_move),
-            "to_move_seat": None if view.to_move is None else run.colors[view.to_move],
-            "board": board_rows(view) if p.shows_board else None,
-            "history": history,
-            "since_last_turn": since,
-            "hidden_stones": view.hidden_enemy_stones,
-            "hits_received": view.hits_received,
-            "hits": cell_names(view.hits),
-            "legal_moves": [m if m == SWAP else m.name for m in moves],  # type: ignore[union-attr]
-            "swap_available": SWAP in moves,
-            "clock": self._clock_info(),
-            "over": view.is_over,
-            "result": result,
-        }
+    def _game_state(self, p: Perspective) -> dict[str, Any]:
+        assert self._run is not None
+        return messages.game_state(p, self._run, self._clock_info(), self._decides(p))
 
     def _clock_info(self) -> dict[str, Any]:
         run = self._run
@@ -985,29 +852,3 @@ class Table:
         state = "waiting for players" if self._run is None else self._run.game.status()
         variant = self._settings.rules.variant
         return f"<Table {self._id} {variant} {self.mode or ''}: game {self.game_number}, {state}>"
-
-
-def _action_text(
-    color: Color, result: MoveResult, cell: str | None, mine: bool, seated: bool, again: bool
-) -> str:
-    where = f" on {cell}" if cell else ""
-    if result is MoveResult.SWAPPED:
-        return f"{color} used the swap"
-    if result is MoveResult.HIT:
-        if mine:
-            return f"You hit a hidden {color.opponent} stone{where}" + ("; move again" if again else "")
-        if seated:
-            return f"{color} hit one of your stones"
-        return f"{color} hit a hidden stone"
-    return ("You placed a stone" if mine else f"{color} placed a stone") + where
-
-
-def _over_text(winner: Color, reason: str, misere: bool) -> str:
-    if reason == "connection":
-        if misere:
-            loser = winner.opponent
-            return f"{loser} joined their two {loser.name.lower()} edges and loses: {winner} wins"
-        return f"{winner} joined their two {winner.name.lower()} edges and wins"
-    if reason == "resignation":
-        return f"{winner.opponent} resigned: {winner} wins"
-    return f"{winner.opponent} ran out of time: {winner} wins"
