@@ -34,7 +34,6 @@ from ..bots import RandomBot
 from ..errors import HexError
 from ..game import Game, View
 from ..records import GameRecord, RecordError
-from ..records.model import other_seat
 from ..rules import Color, MoveResult, Rules
 from . import messages
 from .clock import Clock, SystemClock
@@ -44,6 +43,7 @@ from .messages import Perspective, color_name
 from .outbox import Listener, Outbox
 from .running import Running
 from .seats import Client, Mode, Seats
+from .series import Series
 from .settings import SEATS, Level, SeatName, TableSettings
 
 __all__ = ["ComputerTurn", "Table", "TableError"]
@@ -118,18 +118,15 @@ class Table:
                 "a rated table needs a ratings store: Table(..., ratings=hx.Ratings(...))", "no-ratings"
             )
         self._clock: Clock = clock if clock is not None else SystemClock()
-        self._ratings = ratings
         self._bot_factory: BotFactory = bots if bots is not None else computer_bot
         self._autoplay = autoplay
         self._id = table_id if table_id is not None else secrets.token_hex(8)
         self._seats = Seats()
-        self._rematch: dict[SeatName, bool] = {s: False for s in SEATS}
+        self._series = Series(ratings if self._settings.rated else None)
         self._outbox = Outbox(self._id, self._clock, listener, limit=MAX_QUEUE)
         self._outbox.open("spectators")
         self._run: Running | None = None
         self._bots: dict[SeatName, Bot] = {}
-        self._records: list[GameRecord] = []
-        self._wins: dict[SeatName, int] = {"A": 0, "B": 0}
 
     # ================================================================ public state
 
@@ -188,7 +185,7 @@ class Table:
     @property
     def series(self) -> dict[str, Any]:
         """``{"games": finished games, "wins": {"A": n, "B": m}}``."""
-        return {"games": len(self._records), "wins": dict(self._wins)}
+        return self._series.info()
 
     @property
     def curtain(self) -> dict[str, Any] | None:
@@ -201,7 +198,7 @@ class Table:
     @property
     def records(self) -> list[GameRecord]:
         """Records of the finished games of the series, in order."""
-        return list(self._records)
+        return list(self._series.records)
 
     def record(self) -> GameRecord | None:
         """The record of the current game so far (finished or not)."""
@@ -275,16 +272,9 @@ class Table:
         ``number`` (default: the last finished one) with the true board after every
         action, whatever the end reason. Only finished games have a replay."""
         self._check_stream(recipient)
-        if not self._records:
-            raise TableError(
-                "no game has finished yet: a replay shows every stone only after the end", "no-game"
-            )
-        if number is None:
-            number = self._records[-1].number
-        record = next((r for r in self._records if r.number == number), None)
-        if record is None:
-            raise TableError(f"no finished game number {number!r} at this table", "no-game")
-        return self._emit(recipient, "replay", messages.replay(number, record))
+        record = self._series.finished(number)
+        payload = messages.replay(record.number if number is None else number, record)
+        return self._emit(recipient, "replay", payload)
 
     # ================================================================ actions
 
@@ -386,17 +376,11 @@ class Table:
             seats: tuple[SeatName, ...] = SEATS
         else:
             seats = self._seats.auth(token).seats
-        for s in seats:
-            self._rematch[s] = True
-        for s in SEATS:
-            if self._seats.player(s).kind == "computer":  # type: ignore[union-attr]
-                self._rematch[s] = True
-        if all(self._rematch[s] for s in SEATS):
+        if self._series.ask(seats, self._seats.players):
             self._start_game()
             self._autoplay_computers()
             return True
-        for r in self._recipient_names():
-            self._emit(r, "rematch", {"ready": {s: self._rematch[s] for s in SEATS}})
+        self._broadcast("rematch", {"ready": dict(self._series.ready)})
         return False
 
     # ================================================================ leaving and returning
@@ -505,10 +489,9 @@ class Table:
             "version": 1,
             "id": self._id,
             "settings": self._settings.to_dict(),
-            **self._seats.to_state(self._rematch),
+            **self._seats.to_state(self._series.ready),
             "seq": self._outbox.to_state(),
-            "records": [r.to_dict() for r in self._records],
-            "wins": dict(self._wins),
+            **self._series.to_state(),
             "run": None if run is None else run.to_state(run.record or self._make_record()),
         }
 
@@ -545,10 +528,9 @@ class Table:
             table._seats.restore(state)
             for client in table._seats.clients:
                 table._outbox.open(client.recipient)
-            table._rematch = {s: bool(state["seats"][s]["rematch"]) for s in SEATS}
+            table._series.ready = {s: bool(state["seats"][s]["rematch"]) for s in SEATS}
             table._outbox.restore(state["seq"])
-            table._records = [GameRecord.from_dict(r) for r in state["records"]]
-            table._wins = {s: int(state["wins"][s]) for s in SEATS}
+            table._series.restore(state)
             if state["run"] is not None:
                 table._run = Running.from_state(state["run"], table._clock.now())
         except (KeyError, TypeError, ValueError, AttributeError) as e:
@@ -608,7 +590,7 @@ class Table:
         red = self._settings.red_seat(number)
         self._run = Running.start(rules, number=number, red=red, now=self._clock.now())
         self._bots.clear()
-        self._rematch = {s: False for s in SEATS}
+        self._series.new_game()
         if self._has_curtain():
             self._run.curtain.cover(red)
         for r in self._recipient_names():
@@ -638,10 +620,7 @@ class Table:
         assert run is not None and run.game.is_over
         run.clock.stop()
         run.record = self._make_record(end_time=round(self._clock.now() - run.started_at, 6))
-        self._records.append(run.record)
-        winner = run.record.winner_seat
-        assert winner is not None
-        self._wins[winner] += 1
+        self._series.add(run.record)
         if self._has_curtain():
             run.curtain.end(run.revealed)
         for r in self._recipient_names():
@@ -649,21 +628,9 @@ class Table:
             self._emit(r, "game_over", messages.game_over(p, run, self.series))
             if run.revealed:
                 self._emit(r, "reveal", messages.reveal(p, run))
-        if self._settings.rated and self._ratings is not None:
-            self._rate(run.record)
-
-    def _rate(self, record: GameRecord) -> None:
-        winner = record.winner_seat
-        assert winner is not None
-        loser = other_seat(winner)
-        players = self._seats.players
-        changes = self._ratings.rate(players[winner], players[loser])
-        payload = {
-            s: {"id": players[s].id, **changes[players[s].id]}  # type: ignore[union-attr]
-            for s in SEATS
-        }
-        for r in self._recipient_names():
-            self._emit(r, "ratings", {"changes": payload})
+        changes = self._series.rate(run.record, self._seats.players)
+        if changes is not None:
+            self._broadcast("ratings", {"changes": changes})
 
     def _make_record(self, end_time: float | None = None) -> GameRecord:
         assert self._run is not None
@@ -746,6 +713,10 @@ class Table:
     def _emit(self, recipient: str, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
         return self._outbox.send(recipient, kind, payload, game=self.game_number)
 
+    def _broadcast(self, kind: str, payload: dict[str, Any]) -> None:
+        for r in self._recipient_names():
+            self._emit(r, kind, payload)
+
     def _perspective(self, recipient: str) -> Perspective:
         assert self._run is not None
         return messages.perspective(recipient, self._run, self._has_curtain())
@@ -777,16 +748,10 @@ class Table:
             self._emit(r, *messages.turn(p, color, seat, again, clock, self._decides(p)))
 
     def _emit_clock(self) -> None:
-        clock = self._clock_info()
-        for r in self._recipient_names():
-            self._emit(r, "clock", {"clock": clock})
+        self._broadcast("clock", {"clock": self._clock_info()})
 
     def _emit_curtain(self) -> None:
-        run = self._run
-        assert run is not None
-        info = self._curtain_info()
-        for r in self._recipient_names():
-            self._emit(r, "curtain", info)
+        self._broadcast("curtain", self._curtain_info())
 
     def _emit_seats(self, seats: tuple[SeatName, ...] | list[SeatName], skip: str | None = None) -> None:
         for r in self._recipient_names():

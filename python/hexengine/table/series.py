@@ -1,0 +1,95 @@
+"""The series: the records of the finished games, the score, the rematch and the ratings.
+
+A series is every game played at one table. Each finished game adds its record
+and a win to its winner's seat. The next game starts when both seats asked for a
+rematch (a computer seat always agrees). On a rated table each finished game
+also updates both players' ratings.
+
+>>> import hexengine as hx
+>>> series = Series()
+>>> series.ask(("A",), {"A": hx.PlayerInfo("Ann"), "B": hx.PlayerInfo("Bob")})
+False
+>>> series.ask(("B",), {"A": hx.PlayerInfo("Ann"), "B": hx.PlayerInfo("Bob")}), series.ready
+(True, {'A': True, 'B': True})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..records import GameRecord, PlayerInfo
+from ..records.model import other_seat
+from .errors import TableError
+from .settings import SEATS, SeatName
+
+__all__ = ["Series"]
+
+
+class Series:
+    """The games of one table so far; ``ratings`` (a :class:`~hexengine.Ratings`) if rated."""
+
+    def __init__(self, ratings: Any = None) -> None:
+        self._ratings = ratings
+        self.records: list[GameRecord] = []
+        self.wins: dict[SeatName, int] = {"A": 0, "B": 0}
+        self.ready: dict[SeatName, bool] = {s: False for s in SEATS}
+
+    def info(self) -> dict[str, Any]:
+        """``{"games": finished games, "wins": {"A": n, "B": m}}``."""
+        return {"games": len(self.records), "wins": dict(self.wins)}
+
+    def add(self, record: GameRecord) -> None:
+        """A game is over: its record joins the series and its winner scores."""
+        self.records.append(record)
+        winner = record.winner_seat
+        assert winner is not None
+        self.wins[winner] += 1
+
+    def finished(self, number: int | None) -> GameRecord:
+        """The record of finished game ``number`` (default: the last one); TableError ``no-game``."""
+        if not self.records:
+            raise TableError(
+                "no game has finished yet: a replay shows every stone only after the end", "no-game"
+            )
+        if number is None:
+            return self.records[-1]
+        record = next((r for r in self.records if r.number == number), None)
+        if record is None:
+            raise TableError(f"no finished game number {number!r} at this table", "no-game")
+        return record
+
+    def ask(self, seats: tuple[SeatName, ...], players: dict[SeatName, PlayerInfo | None]) -> bool:
+        """``seats`` ask for the next game (computer seats always agree); returns whether both
+        seats now asked."""
+        for s in seats:
+            self.ready[s] = True
+        for s in SEATS:
+            if players[s].kind == "computer":  # type: ignore[union-attr]
+                self.ready[s] = True
+        return all(self.ready[s] for s in SEATS)
+
+    def new_game(self) -> None:
+        """The next game started: nobody has asked for a rematch yet."""
+        self.ready = {s: False for s in SEATS}
+
+    def rate(self, record: GameRecord, players: dict[SeatName, PlayerInfo | None]) -> dict[str, Any] | None:
+        """Rates a finished game; returns the changes for the ``ratings`` message (``None`` if
+        the series is not rated)."""
+        if self._ratings is None:
+            return None
+        winner = record.winner_seat
+        assert winner is not None
+        changes = self._ratings.rate(players[winner], players[other_seat(winner)])
+        return {
+            s: {"id": players[s].id, **changes[players[s].id]}  # type: ignore[union-attr]
+            for s in SEATS
+        }
+
+    def to_state(self) -> dict[str, Any]:
+        """``{"records": ..., "wins": ...}`` of the table's state (``ready`` is kept with the seats)."""
+        return {"records": [r.to_dict() for r in self.records], "wins": dict(self.wins)}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Takes the series back from the table's state."""
+        self.records = [GameRecord.from_dict(r) for r in state["records"]]
+        self.wins = {s: int(state["wins"][s]) for s in SEATS}
