@@ -5,9 +5,13 @@ and its moves are checked by the rules. A player that resigns loses; one that
 answers an illegal move, crashes, or stays silent past its ``timeout``
 forfeits the game (a crashed engine is restarted for the next game).
 
+A game is given as a :class:`GameJob`, which holds only plain values and so can be
+played in another process:
+
 >>> from hexengine.match.players import Players, parse_player
->>> players = Players((parse_player("random:seed=1"), parse_player("random:seed=2")))
->>> result = play_game(0, players, hx.Rules("hex", 3, 3), ["b2"], "A", 0, ("one", "two"))
+>>> specs = (parse_player("random:seed=1"), parse_player("random:seed=2"))
+>>> job = GameJob(0, specs, hx.Rules("hex", 3, 3), ("b2",), "A", 0, ("one", "two"))
+>>> result = job.play(Players(specs))
 >>> result.winner, result.winner_color, result.reason, result.opening
 ('A', 'red', 'connection', ['b2'])
 """
@@ -23,9 +27,9 @@ from ..errors import HexError, IllegalMove
 from ..game import Game
 from ..records import GameRecord
 from ..rules import BLUE, RED, Color, MoveResult, Rules
-from .players import Players, Resigned
+from .players import Players, PlayerSpec, Resigned
 
-__all__ = ["GameResult", "play_game"]
+__all__ = ["GameJob", "GameResult", "play_game"]
 
 
 @dataclass
@@ -45,6 +49,26 @@ class GameResult:
     sgf: str
     time: dict[str, float] = field(default_factory=dict)
     decisions: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game of a match, fully specified: the players' ``specs`` (seat A, seat B), the
+    ``rules``, the ``opening``, the seat that plays ``red`` first, the ``seed`` and the
+    ``names`` for the record. Plain values only, so it pickles."""
+
+    index: int
+    specs: tuple[PlayerSpec, PlayerSpec]
+    rules: Rules
+    opening: tuple[str, ...]
+    red: str
+    seed: int
+    names: tuple[str, str]
+
+    def play(self, players: Players) -> GameResult:
+        """Plays the game with ``players``, made from :attr:`specs` (and perhaps kept from
+        earlier games, as HTP engines are)."""
+        return play_game(self.index, players, self.rules, self.opening, self.red, self.seed, self.names)
 
 
 def play_game(

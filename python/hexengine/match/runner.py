@@ -1,5 +1,11 @@
 """A match: N games between two players, colours alternating, in this process or in several.
 
+A match comes in three steps: :func:`schedule` lays its games out as
+:class:`~hexengine.match.game.GameJob` values, each fully specified and seeded so that it
+can be played anywhere; an :data:`Execution` plays them (:func:`play_here` one after the
+other, :func:`play_in_processes` several at a time) and yields the results as games finish;
+:func:`run_match` gathers them into a :class:`MatchResult`, with records and progress.
+
 >>> import hexengine as hx
 >>> result = run_match("random:seed=1", "random", games=2, rules=hx.Rules("hex", 3, 3), jobs=1)
 >>> [g.red for g in result.games], result.games_played
@@ -9,25 +15,28 @@
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
+import functools
 import json
 import math
 import multiprocessing
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import asdict, dataclass
+from multiprocessing import util
 from pathlib import Path
 from typing import Any
 
 from ..rules import Rules
 from .errors import MatchError
-from .game import GameResult, play_game
+from .game import GameJob, GameResult
 from .openings import random_opening
 from .players import Players, PlayerSpec, check_players, parse_player, report_names
 from .stats import elo, elo_interval, los
 
-__all__ = ["MatchResult", "run_match"]
+__all__ = ["Execution", "MatchResult", "play_here", "play_in_processes", "run_match", "schedule"]
 
 
 @dataclass
@@ -137,19 +146,95 @@ def _json_number(value: float) -> float | str:
     return value if math.isfinite(value) else ("inf" if value > 0 else "-inf")
 
 
-_worker: dict[str, Any] = {}
+Execution = Callable[[Sequence[GameJob]], Generator[GameResult, None, None]]
+"""How the games of a match are played: given every game's :class:`~hexengine.match.game.GameJob`,
+yield each game's result as it finishes, in any order. The match closes the generator if it
+stops early, so an execution cancels what it has not played when it gets ``GeneratorExit``."""
 
 
-def _init_worker(specs: tuple[PlayerSpec, PlayerSpec]) -> None:
+def play_here(jobs: Sequence[GameJob]) -> Generator[GameResult, None, None]:
+    """An :data:`Execution`: plays the games one after the other in this process; HTP engines
+    live across the games and are stopped at the end."""
+    kept: list[Players] = []
+    try:
+        for job in jobs:
+            yield job.play(_seated(kept, job.specs))
+    finally:
+        for players in kept:
+            players.close()
+
+
+def play_in_processes(jobs: Sequence[GameJob], processes: int) -> Generator[GameResult, None, None]:
+    """An :data:`Execution` once ``processes`` is given: plays the games that many at a time,
+    each in a process of its own; a process keeps its HTP engines across the games it plays."""
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+        futures = [pool.submit(_play_in_worker, job) for job in jobs]
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                yield future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+_kept_in_worker: list[Players] = []
+
+
+def _play_in_worker(job: GameJob) -> GameResult:
+    return job.play(_seated(_kept_in_worker, job.specs, until_exit=True))
+
+
+def _seated(kept: list[Players], specs: tuple[PlayerSpec, PlayerSpec], until_exit: bool = False) -> Players:
+    """The players for ``specs`` in ``kept``, made and kept there on first use (with
+    ``until_exit``, stopped when this process exits)."""
+    for players in kept:
+        if players.specs == specs:
+            return players
     players = Players(specs)
-    _worker["players"] = players
-    from multiprocessing import util
+    kept.append(players)
+    if until_exit:
+        util.Finalize(players, players.close, exitpriority=10)
+    return players
 
-    util.Finalize(players, players.close, exitpriority=10)
 
+def schedule(
+    specs: tuple[PlayerSpec, PlayerSpec],
+    rules: Rules,
+    games: int,
+    openings: Sequence[Sequence[str]] = (),
+    random_openings: int = 0,
+    seed: int = 0,
+) -> list[GameJob]:
+    """The games of a match as jobs: colours alternate (A is Red in even-numbered games);
+    with ``openings`` or ``random_openings`` (drawn from ``seed``), each opening starts a
+    pair of games, once with each player as Red; game ``i`` gets the seed ``seed + i``.
 
-def _run_in_worker(job: tuple[Any, ...]) -> GameResult:
-    return play_game(*job[:1], _worker["players"], *job[1:])
+    >>> specs = (parse_player("mcts"), parse_player("random"))
+    >>> jobs = schedule(specs, hx.Rules("hex", 5, 5), 3, [["c3"], ["a1"]], seed=7)
+    >>> [(job.red, job.opening, job.seed) for job in jobs]
+    [('A', ('c3',), 7), ('B', ('c3',), 8), ('A', ('a1',), 9)]
+    """
+    rng = random.Random(seed)
+    pairs = (games + 1) // 2
+    if random_openings:
+        lines = [random_opening(rules, random_openings, rng) for _ in range(pairs)]
+    else:
+        lines = [list(o) for o in openings]
+    names = report_names(specs)
+    return [
+        GameJob(
+            index,
+            specs,
+            rules,
+            tuple(lines[(index // 2) % len(lines)]) if lines else (),
+            "A" if index % 2 == 0 else "B",
+            seed + index,
+            names,
+        )
+        for index in range(games)
+    ]
 
 
 def run_match(
@@ -176,26 +261,19 @@ def run_match(
     ``progress`` is called after each game, ``log`` with each forfeit.
     """
     rules = rules if rules is not None else Rules("hex", 11, 11)
-    specs = tuple(p if isinstance(p, PlayerSpec) else parse_player(p) for p in (player_a, player_b))
+    a, b = (p if isinstance(p, PlayerSpec) else parse_player(p) for p in (player_a, player_b))
+    specs = (a, b)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise MatchError(f"games must be a positive whole number, not {games!r}")
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise MatchError(f"jobs must be at least 1, not {jobs}")
-    check_players(specs, rules)  # type: ignore[arg-type]
-    names = report_names(specs)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    pairs = (games + 1) // 2
-    if random_openings:
-        lines = [random_opening(rules, random_openings, rng) for _ in range(pairs)]
-    else:
-        lines = [list(o) for o in openings]
-    work = []
-    for index in range(games):
-        opening = lines[(index // 2) % len(lines)] if lines else []
-        red = "A" if index % 2 == 0 else "B"
-        work.append((index, rules, opening, red, seed + index, names))
-    result = MatchResult(names, rules, [], games)
+    check_players(specs, rules)
+    work = schedule(specs, rules, games, openings, random_openings, seed)
+    execute: Execution = (
+        play_here if jobs == 1 else functools.partial(play_in_processes, processes=min(jobs, games))
+    )
+    result = MatchResult(work[0].names, rules, [], games)
     out = Path(sgf_dir) if sgf_dir is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -212,26 +290,9 @@ def run_match(
         if progress is not None:
             progress(result)
 
-    if jobs == 1:
-        players = Players(specs)  # type: ignore[arg-type]
-        try:
-            for job in work:
-                finished(play_game(job[0], players, *job[1:]))
-        finally:
-            players.close()
-    else:
-        context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(
-            max_workers=min(jobs, games), mp_context=context, initializer=_init_worker, initargs=(specs,)
-        ) as pool:
-            futures = [pool.submit(_run_in_worker, job) for job in work]
-            try:
-                for future in concurrent.futures.as_completed(futures):
-                    finished(future.result())
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+    with contextlib.closing(execute(work)) as results:
+        for game in results:
+            finished(game)
     result.seconds = time.perf_counter() - started
     if out is not None:
         (out / "results.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
