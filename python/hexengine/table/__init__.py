@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from ..records import GameRecord, PlayerInfo, RecordedAction, RecordError, read_game, read_record
 from .clock import Clock, FakeClock, SystemClock
-from .computer import Bot, BotFactory, computer_bot
+from .computer import Bot, BotFactory, ComputerTurn, computer_bot
+from .errors import TableError
 from .messages import SCHEMA_VERSION
 from .ratings import MemoryRatingStore, PlayerRating, Ratings, RatingStore, SQLiteRatingStore
 from .settings import LEVELS, SEATS, TableSettings
-from .table import ComputerTurn, Table, TableError
+from .table import Table
 
 __all__ = [
     "LEVELS",

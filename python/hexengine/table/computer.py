@@ -1,4 +1,5 @@
-"""Computer players for table seats: the bot interface and the level factory.
+"""Computer players for table seats: the bot interface, the level factory, the bots of one
+table and a computer's pending decision.
 
 A bot is anything with ``choose(view) -> move``. It receives a
 :class:`~hexengine.View` (in Dark Hex: only what its seat may know), never the
@@ -15,16 +16,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from .._moves import Move
 from ..bots import MCTSBot
 from ..errors import HexError
 from ..game import View
-from ..rules import Rules
-from .settings import LEVELS, Level
+from ..records import PlayerInfo
+from ..rules import Color, Rules
+from .settings import LEVELS, Level, SeatName
 
-__all__ = ["Bot", "BotFactory", "computer_bot"]
+__all__ = ["Bot", "BotFactory", "ComputerTurn", "Computers", "computer_bot"]
 
 
 @runtime_checkable
@@ -53,3 +56,50 @@ def computer_bot(level: Level, rules: Rules, seed: int | None = None) -> Bot:
     if level not in LEVELS:
         raise HexError(f"computer level must be one of {', '.join(LEVELS)}, not {level!r}")
     return MCTSBot.level(level, seed=seed or 0)
+
+
+class Computers:
+    """The bots of one table, one per seat for the current game: a computer seat's at its
+    level, an absent person's at ``takeover_level``. Each is made by ``factory`` when first
+    needed and kept until the game ends or the person comes back."""
+
+    def __init__(self, factory: BotFactory, takeover_level: Level) -> None:
+        self._factory = factory
+        self._takeover_level = takeover_level
+        self._bots: dict[SeatName, Bot] = {}
+
+    def bot(self, seat: SeatName, player: PlayerInfo | None, rules: Rules) -> Bot:
+        """The bot that plays ``seat`` (held by ``player``) under ``rules``."""
+        bot = self._bots.get(seat)
+        if bot is None:
+            level = player.level if player is not None and player.kind == "computer" else None
+            bot = self._factory(level or self._takeover_level, rules)  # type: ignore[arg-type]
+            self._bots[seat] = bot
+        return bot
+
+    def forget(self, seats: tuple[SeatName, ...]) -> None:
+        """Drops the bots of ``seats`` (a new game, or people back at their seats)."""
+        for s in seats:
+            self._bots.pop(s, None)
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A computer's decision, ready to run off the table's thread.
+
+    ``run()`` touches only ``view`` and ``bot`` (never the table or the
+    referee), so a server may call it in a worker and hand the move back with
+    :meth:`Table.submit <hexengine.Table.submit>`.
+    """
+
+    table: str
+    game: int
+    ply: int
+    seat: SeatName
+    color: Color
+    view: View
+    bot: Bot
+
+    def run(self) -> Move:
+        """The bot's move for this view."""
+        return self.bot.choose(self.view)

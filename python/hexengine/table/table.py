@@ -26,18 +26,17 @@ from __future__ import annotations
 
 import secrets
 import warnings
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from .._moves import Move, MoveLike
 from ..bots import RandomBot
 from ..errors import HexError
-from ..game import Game, View
+from ..game import Game
 from ..records import GameRecord, RecordError
 from ..rules import Color, MoveResult, Rules
 from . import messages
 from .clock import Clock, SystemClock
-from .computer import Bot, BotFactory, computer_bot
+from .computer import BotFactory, Computers, ComputerTurn, computer_bot
 from .errors import TableError
 from .messages import Perspective, color_name
 from .outbox import Listener, Outbox
@@ -49,28 +48,6 @@ from .settings import SEATS, Level, SeatName, TableSettings
 __all__ = ["ComputerTurn", "Table", "TableError"]
 
 MAX_QUEUE = 10_000
-
-
-@dataclass(frozen=True)
-class ComputerTurn:
-    """A computer's decision, ready to run off the table's thread.
-
-    ``run()`` touches only ``view`` and ``bot`` (never the table or the
-    referee), so a server may call it in a worker and hand the move back with
-    :meth:`Table.submit`.
-    """
-
-    table: str
-    game: int
-    ply: int
-    seat: SeatName
-    color: Color
-    view: View
-    bot: Bot
-
-    def run(self) -> Move:
-        """The bot's move for this view."""
-        return self.bot.choose(self.view)
 
 
 class Table:
@@ -118,7 +95,7 @@ class Table:
                 "a rated table needs a ratings store: Table(..., ratings=hx.Ratings(...))", "no-ratings"
             )
         self._clock: Clock = clock if clock is not None else SystemClock()
-        self._bot_factory: BotFactory = bots if bots is not None else computer_bot
+        self._computers = Computers(bots if bots is not None else computer_bot, self._settings.takeover_level)
         self._autoplay = autoplay
         self._id = table_id if table_id is not None else secrets.token_hex(8)
         self._seats = Seats()
@@ -126,7 +103,6 @@ class Table:
         self._outbox = Outbox(self._id, self._clock, listener, limit=MAX_QUEUE)
         self._outbox.open("spectators")
         self._run: Running | None = None
-        self._bots: dict[SeatName, Bot] = {}
 
     # ================================================================ public state
 
@@ -404,8 +380,7 @@ class Table:
         self._advance()
         client = self._seats.auth(token, allow_absent=True)
         was_taken = client.come_back()
-        for s in client.seats:
-            self._bots.pop(s, None)
+        self._computers.forget(client.seats)
         self._outbox.open(client.recipient)
         run = self._run
         curtained = run is not None and self._has_curtain() and not run.revealed
@@ -446,9 +421,9 @@ class Table:
         seat = run.colors[color]
         if not self._seats.computer_plays(seat):
             return None
-        return ComputerTurn(
-            self._id, run.number, len(run.meta), seat, color, run.game.view(color), self._bot(seat)
-        )
+        view = run.game.view(color)
+        bot = self._computers.bot(seat, self._seats.player(seat), run.game.rules)
+        return ComputerTurn(self._id, run.number, len(run.meta), seat, color, view, bot)
 
     def submit(self, turn: ComputerTurn, move: Move) -> MoveResult:
         """Plays ``move``, chosen by ``turn.run()``, if ``turn`` is still the pending decision
@@ -552,15 +527,6 @@ class Table:
             self._start_game()
             self._autoplay_computers()
 
-    def _bot(self, seat: SeatName) -> Bot:
-        bot = self._bots.get(seat)
-        if bot is None:
-            player = self._seats.player(seat)
-            level = player.level if player is not None and player.kind == "computer" else None
-            bot = self._bot_factory(level or self._settings.takeover_level, self.rules)  # type: ignore[arg-type]
-            self._bots[seat] = bot
-        return bot
-
     def _has_curtain(self) -> bool:
         return self.mode == "one-device" and self._settings.rules.is_dark
 
@@ -589,7 +555,7 @@ class Table:
             rules = Rules(rules.variant, rules.rows, rules.cols, "off")
         red = self._settings.red_seat(number)
         self._run = Running.start(rules, number=number, red=red, now=self._clock.now())
-        self._bots.clear()
+        self._computers.forget(SEATS)
         self._series.new_game()
         if self._has_curtain():
             self._run.curtain.cover(red)
