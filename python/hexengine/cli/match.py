@@ -1,6 +1,6 @@
 """``hexengine match``: N games between two players, in parallel, with an Elo estimate.
 
-Players are spec strings (see :mod:`hexengine.match`), e.g.::
+Players are spec strings (see :mod:`hexengine.match.players`), e.g.::
 
     hexengine match -n 200 --size 11 --swap off \\
         --player "mcts:simulations=1000" \\
@@ -76,7 +76,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Runs the match and prints the result; 2 for bad settings."""
     from ..errors import HexError
-    from ..match import MatchError, parse_opening, parse_player, run_match
+    from ..match import parse_player, run_match
+    from ..match.openings import read_openings
     from ..rules import Rules
 
     if len(args.player) != 2:
@@ -90,15 +91,7 @@ def run(args: argparse.Namespace) -> int:
             args.swap,
         )
         specs = [parse_player(p) for p in args.player]
-        openings = []
-        if args.openings:
-            with open(args.openings, encoding="utf-8") as f:
-                for number, line in enumerate(f, 1):
-                    if line.strip() and not line.lstrip().startswith("#"):
-                        try:
-                            openings.append(parse_opening(line, rules))
-                        except HexError as e:
-                            raise MatchError(f"{args.openings}:{number}: {e}") from None
+        openings = read_openings(args.openings, rules) if args.openings else []
     except (HexError, OSError) as e:
         print(f"hexengine match: {e}", file=sys.stderr)
         return 2

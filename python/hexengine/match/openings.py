@@ -8,6 +8,7 @@ Every opening is checked by the referee and must leave the game open.
 
 from __future__ import annotations
 
+import os
 import random
 
 from .._moves import SWAP
@@ -16,7 +17,7 @@ from ..game import Game
 from ..rules import Rules
 from .errors import MatchError
 
-__all__ = ["parse_opening", "random_opening"]
+__all__ = ["parse_opening", "random_opening", "read_openings"]
 
 
 def parse_opening(text: str, rules: Rules) -> list[str]:
@@ -47,6 +48,21 @@ def parse_opening(text: str, rules: Rules) -> list[str]:
     if game.is_over:
         raise MatchError(f"opening {text!r} ends the game")
     return moves
+
+
+def read_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[str]]:
+    """The openings in a text file, one a line as :func:`parse_opening` reads them; blank
+    lines and lines that start with ``#`` are skipped. A bad line fails with the file's name
+    and the line's number."""
+    openings = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                try:
+                    openings.append(parse_opening(line, rules))
+                except HexError as e:
+                    raise MatchError(f"{path}:{number}: {e}") from None
+    return openings
 
 
 def random_opening(rules: Rules, plies: int, rng: random.Random) -> list[str]:
