@@ -15,17 +15,22 @@ True
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .._moves import Move
-from ..bots import MCTSBot
+from ..bots import MCTSBot, RandomBot
 from ..errors import HexError
 from ..game import View
 from ..records import PlayerInfo
 from ..rules import Color, Rules
 from .settings import LEVELS, Level, SeatName
+
+if TYPE_CHECKING:
+    from .running import Running
+    from .seats import Seats
 
 __all__ = ["Bot", "BotFactory", "ComputerTurn", "Computers", "computer_bot"]
 
@@ -76,6 +81,47 @@ class Computers:
             bot = self._factory(level or self._takeover_level, rules)  # type: ignore[arg-type]
             self._bots[seat] = bot
         return bot
+
+    def turn(self, table_id: str, run: Running | None, seats: Seats) -> ComputerTurn | None:
+        """The computer's pending decision in ``run`` (at a computer seat, or a person's seat it
+        plays while they are away), or ``None``."""
+        if run is None or run.game.is_over:
+            return None
+        color = run.game.to_move
+        assert color is not None
+        seat = run.colors[color]
+        if not seats.computer_plays(seat):
+            return None
+        view = run.game.view(color)
+        bot = self.bot(seat, seats.player(seat), run.game.rules)
+        return ComputerTurn(table_id, run.number, len(run.meta), seat, color, view, bot)
+
+    @staticmethod
+    def play(turn: ComputerTurn, apply: Callable[[Move], object]) -> None:
+        """Hands the bot's move to ``apply``; a bot that fails or answers illegally is replaced by
+        a random legal move (with a warning), so a broken bot cannot stall the table."""
+        try:
+            apply(turn.run())
+        except HexError as e:
+            warnings.warn(
+                f"the computer for seat {turn.seat} failed ({e}); it played a random move instead",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            apply(RandomBot().choose(turn.view))
+
+    @staticmethod
+    def pending(turn: ComputerTurn, table_id: str, run: Running | None, seats: Seats) -> bool:
+        """Whether ``turn`` is still the decision the computer has to make in ``run``."""
+        return not (
+            run is None
+            or run.game.is_over
+            or turn.table != table_id
+            or turn.game != run.number
+            or turn.ply != len(run.meta)
+            or not seats.computer_plays(turn.seat)
+            or run.game.to_move != turn.color
+        )
 
     def forget(self, seats: tuple[SeatName, ...]) -> None:
         """Drops the bots of ``seats`` (a new game, or people back at their seats)."""

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Color
+from .errors import TableError
 from .messages import color_name
-from .settings import SeatName
+from .settings import SEATS, SeatName
 
 __all__ = ["Curtain"]
 
@@ -41,6 +42,19 @@ class Curtain:
     def lift(self, seat: SeatName | None) -> None:
         """Lowers the curtain to show the view of ``seat``."""
         self.up, self.seat = False, seat
+
+    def lift_for(self, seat: SeatName | None, *, over: bool) -> None:
+        """A player lifts the curtain: while the game runs, the one it is for (``seat`` may be
+        left out); once it is over, either, naming their ``seat``. TableError otherwise."""
+        if not self.up:
+            raise TableError("the curtain is already down", "no-curtain")
+        if not over:
+            if seat is not None and seat != self.seat:
+                raise TableError(f"the curtain is for seat {self.seat}, not {seat}", "not-your-turn")
+            seat = self.seat
+        elif seat not in SEATS:
+            raise TableError("the game is over: name the seat whose board to show ('A' or 'B')", "no-seat")
+        self.lift(seat)
 
     def end(self, revealed: bool) -> None:
         """The game is over: the whole board is shown if ``revealed``, else the board stays covered

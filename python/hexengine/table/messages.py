@@ -137,20 +137,20 @@ class Perspective:
         return board_rows(self.view) if self.shows_board else None
 
 
-def perspective(recipient: str, run: Running, curtained: bool) -> Perspective:
+def perspective(recipient: str, run: Running) -> Perspective:
     """What ``recipient`` knows of the game under way. A device holding both seats sees the
-    player to move, or behind a ``curtained`` table what the curtain shows."""
-    game = run.game
+    player to move, or in a game with a curtain what the curtain shows."""
+    game, curtain = run.game, run.curtain
     if recipient in ("A", "B"):
         seat: SeatName = recipient  # type: ignore[assignment]
         return Perspective(seat, game.view(run.color_of(seat)))
     if recipient == "device":
-        if curtained:
-            if run.curtain.up:
+        if curtain is not None:
+            if curtain.up:
                 return Perspective(None, game.spectator_view(), shows_board=False)
-            if run.curtain.seat is None:
+            if curtain.seat is None:
                 return Perspective(None, game.spectator_view())
-            return Perspective(run.curtain.seat, game.view(run.color_of(run.curtain.seat)))
+            return Perspective(curtain.seat, game.view(run.color_of(curtain.seat)))
         if game.is_over:
             return Perspective(None, game.spectator_view())
         return Perspective(run.seat_to_move, game.view(game.to_move))  # type: ignore[arg-type]

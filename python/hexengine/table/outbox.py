@@ -90,6 +90,8 @@ class Outbox:
         """Each stream's last ``seq`` (queued messages are not kept)."""
         return dict(self._seq)
 
-    def restore(self, seqs: dict[str, Any]) -> None:
-        """Takes the numbering back from :meth:`to_state` output."""
+    def restore(self, seqs: dict[str, Any], streams: list[str]) -> None:
+        """Takes the numbering back from :meth:`to_state` output, with empty ``streams``."""
+        for recipient in streams:
+            self.open(recipient)
         self._seq = {str(k): int(v) for k, v in seqs.items()}

@@ -1,11 +1,11 @@
 """The game under way at a table: the referee, who holds which colour, the table's facts about
-each action, the curtain and the clock of the decision; and the game's record.
+each action, the clock of the decision, the curtain (one device, Dark Hex); and the game's record.
 
 The referee knows every hidden stone; what each recipient may know of it is
 worked out in :mod:`hexengine.table.messages`.
 
 >>> import hexengine as hx
->>> run = Running.start(hx.Rules("hex", 3, 3, "sides"), number=1, red="B", now=0.0)
+>>> run = Running.start(hx.Rules("hex", 3, 3, "sides"), number=1, red="B", now=0.0, curtained=False)
 >>> run.play("a1", "person", now=2.5)
 ('B', <Color.RED: 1>, <MoveResult.PLACED: 'placed'>)
 >>> run.play("swap", "person", now=4.0)[2], run.colors_dict()
@@ -35,7 +35,7 @@ __all__ = ["Running"]
 @dataclass
 class Running:
     """One game of the series, from its start until the next one starts (``record`` is set
-    once it is over)."""
+    once it is over; ``curtain`` is ``None`` unless the game is played on one device in Dark Hex)."""
 
     game: Game
     number: int
@@ -44,13 +44,15 @@ class Running:
     started_at: float
     meta: list[ActionMeta] = field(default_factory=list)
     record: GameRecord | None = None
-    curtain: Curtain = field(default_factory=Curtain)
     clock: TurnClock = field(default_factory=TurnClock)
+    curtain: Curtain | None = None
 
     @classmethod
-    def start(cls, rules: Rules, *, number: int, red: SeatName, now: float) -> Running:
-        """Game ``number`` of the series, with seat ``red`` playing Red."""
-        return cls(Game(rules), number, red, {RED: red, BLUE: other_seat(red)}, now)
+    def start(cls, rules: Rules, *, number: int, red: SeatName, now: float, curtained: bool) -> Running:
+        """Game ``number`` of the series, with seat ``red`` playing Red; if ``curtained``, the
+        curtain is up for Red to lift."""
+        curtain = Curtain(True, red) if curtained else None
+        return cls(Game(rules), number, red, {RED: red, BLUE: other_seat(red)}, now, curtain=curtain)
 
     @property
     def seat_to_move(self) -> SeatName | None:
@@ -64,6 +66,11 @@ class Running:
 
     def colors_dict(self) -> dict[str, SeatName]:
         return {"red": self.colors[RED], "blue": self.colors[BLUE]}
+
+    @property
+    def covered(self) -> bool:
+        """Whether the curtain is up (no board on the device's screen)."""
+        return self.curtain is not None and self.curtain.up
 
     @property
     def revealed(self) -> bool:
@@ -84,13 +91,17 @@ class Running:
             self.colors = {RED: self.colors[BLUE], BLUE: self.colors[RED]}
         return seat, color, result
 
-    def cover(self, now: float) -> None:
-        """Raises the curtain; a decision under way keeps its remaining time for the lift."""
+    def cover(self, now: float) -> bool:
+        """Raises the curtain; a decision under way keeps its remaining time for the lift.
+        Returns whether a clock was running (it stops)."""
+        assert self.curtain is not None
+        running = self.clock.deadline is not None
         if self.curtain.up or self.game.is_over:
             self.clock.stop()
         else:
             self.clock.pause(now)
         self.curtain.cover(self.seat_to_move)
+        return running
 
     def make_record(
         self,
@@ -123,19 +134,20 @@ class Running:
         return {
             "record": record.to_dict(),
             "deadline": self.clock.deadline,
-            "curtain_up": self.curtain.up,
-            "curtain_seat": self.curtain.seat,
+            "curtain_up": self.covered,
+            "curtain_seat": None if self.curtain is None else self.curtain.seat,
             "paused": self.clock.paused,
         }
 
     @classmethod
-    def from_state(cls, data: dict[str, Any], now: float) -> Running:
+    def from_state(cls, data: dict[str, Any], now: float, *, curtained: bool) -> Running:
         """The game from :meth:`to_state` output, by replaying its record (``now`` stands in for
         an unknown start time)."""
         record = GameRecord.from_dict(data["record"])
         game = record.game()
         deadline = data["deadline"]
-        curtain = Curtain(bool(data["curtain_up"]), data["curtain_seat"])
+        up, seat = bool(data["curtain_up"]), data["curtain_seat"]
+        curtain = Curtain(up, seat) if curtained else None
         return cls(
             game,
             record.number,
@@ -144,6 +156,6 @@ class Running:
             record.started_at if record.started_at is not None else now,
             [(a.seat, a.by, a.time) for a in record.actions],
             record if record.end_reason is not None else None,
-            curtain,
             TurnClock(deadline, data.get("paused")),
+            curtain,
         )

@@ -204,6 +204,15 @@ class Seats:
             raise TableError("this seat is marked absent: reconnect first", "disconnected")
         return found
 
+    def asking(self, token: str | None) -> tuple[SeatName, ...]:
+        """The seats a request with ``token`` speaks for; without a token, both seats, but only
+        at a table with no person (two computers)."""
+        if token is not None:
+            return self.auth(token).seats
+        if any(self._seats[s].player.kind == "person" for s in SEATS):  # type: ignore[union-attr]
+            raise TableError("a person asks for a rematch with their seat token", "bad-token")
+        return SEATS
+
     def rotate(self, token: str) -> str:
         """Replaces ``token`` by a fresh one (the old one stops working) and returns it."""
         client = self.auth(token, allow_absent=True)
@@ -219,6 +228,12 @@ class Seats:
         if s.player is not None and s.player.kind == "computer":
             return True
         return s.client is not None and s.client.taken_over
+
+    def leave_all(self, now: float) -> None:
+        """Every client still here leaves at ``now`` (after a server restart their connections are gone)."""
+        for client in self.clients:
+            if client.connected:
+                client.leave(now)
 
     def takeovers(self, grace: float) -> list[tuple[float, Client]]:
         """When each absent client's seats pass to the computer (those not yet taken over)."""

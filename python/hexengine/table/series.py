@@ -91,5 +91,6 @@ class Series:
 
     def restore(self, state: dict[str, Any]) -> None:
         """Takes the series back from the table's state."""
+        self.ready = {s: bool(state["seats"][s]["rematch"]) for s in SEATS}
         self.records = [GameRecord.from_dict(r) for r in state["records"]]
         self.wins = {s: int(state["wins"][s]) for s in SEATS}

@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from ..errors import RulesError
 from ..records import SEATS, SeatName
+from ..records.model import other_seat
 from ..rules import Rules, SwapForm, Variant
 
 __all__ = ["LEVELS", "SEATS", "First", "Level", "SeatName", "TableSettings"]
@@ -103,8 +104,19 @@ class TableSettings:
         """
         start: SeatName = "B" if self.first == "B" else "A"
         if self.alternate and game_number % 2 == 0:
-            return "B" if start == "A" else "A"
+            return other_seat(start)
         return start
+
+    def game_rules(self, *, easy_computer: bool) -> Rules:
+        """The rules of one game: those chosen, with swap off against the easy computer.
+
+        >>> hx.TableSettings(size=5).game_rules(easy_computer=True)
+        Rules(variant='hex', rows=5, cols=5, swap='off')
+        """
+        rules = self.rules
+        if easy_computer and rules.swap != "off":
+            return Rules(rules.variant, rules.rows, rules.cols, "off")
+        return rules
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict (``TableSettings.from_dict`` reads it back)."""

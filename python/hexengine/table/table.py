@@ -25,20 +25,17 @@ each message from the recipient's :class:`~hexengine.View`.
 from __future__ import annotations
 
 import secrets
-import warnings
 from typing import Any, Literal
 
 from .._moves import Move, MoveLike
-from ..bots import RandomBot
-from ..errors import HexError
 from ..game import Game
 from ..records import GameRecord, RecordError
 from ..rules import Color, MoveResult, Rules
-from . import messages
 from .clock import Clock, SystemClock
 from .computer import BotFactory, Computers, ComputerTurn, computer_bot
+from .curtain import Curtain
 from .errors import TableError
-from .messages import Perspective, color_name
+from .news import News
 from .outbox import Listener, Outbox
 from .running import Running
 from .seats import Client, Mode, Seats
@@ -102,6 +99,7 @@ class Table:
         self._series = Series(ratings if self._settings.rated else None)
         self._outbox = Outbox(self._id, self._clock, listener, limit=MAX_QUEUE)
         self._outbox.open("spectators")
+        self._news = News(self._outbox, self._seats, self._series, self._settings, self._clock)
         self._run: Running | None = None
 
     # ================================================================ public state
@@ -127,7 +125,7 @@ class Table:
     @property
     def recipients(self) -> list[str]:
         """Names of the message streams: ``"A"``, ``"B"``, ``"device"``, ``"spectators"``."""
-        return [c.recipient for c in self._seats.clients] + ["spectators"]
+        return self._news.streams()
 
     @property
     def referee(self) -> Game | None:
@@ -156,7 +154,7 @@ class Table:
     @property
     def seats(self) -> dict[str, dict[str, Any]]:
         """Public facts about both seats (as in messages)."""
-        return {s: self._seat_info(s) for s in SEATS}
+        return self._news.all_seats(self._run)
 
     @property
     def series(self) -> dict[str, Any]:
@@ -167,7 +165,7 @@ class Table:
     def curtain(self) -> dict[str, Any] | None:
         """One device, Dark Hex: ``{"up": bool, "seat": ...}`` (who lifts next while up, who
         sees while down); ``None`` at tables without a curtain."""
-        if not self._has_curtain() or self._run is None:
+        if self._run is None or self._run.curtain is None:
             return None
         return {"up": self._run.curtain.up, "seat": self._run.curtain.seat}
 
@@ -190,8 +188,7 @@ class Table:
     def next_event_time(self) -> float | None:
         """The next time :meth:`tick` has something to do (a time-out or a takeover), or ``None``.
         A server can sleep until then."""
-        times = [t for t, _ in self._pending_events()]
-        return min(times) if times else None
+        return min((t for t, _ in self._pending_events()), default=None)
 
     # ================================================================ seating
 
@@ -202,7 +199,7 @@ class Table:
         """
         client, token = self._seats.sit(seat, name, player_id)
         self._outbox.open(client.recipient)
-        self._after_seating([seat], client)
+        self._after_seating((seat,), client)
         return token
 
     def sit_together(
@@ -214,18 +211,18 @@ class Table:
         """
         client, token = self._seats.sit_together(name_a, name_b, ids)
         self._outbox.open(client.recipient)
-        self._after_seating(["A", "B"], client)
+        self._after_seating(SEATS, client)
         return token
 
     def sit_computer(self, seat: SeatName, level: Level = "medium") -> None:
         """Seats the computer at ``seat`` with a level (``"easy"`` plays with swap off)."""
         self._seats.sit_computer(seat, level)
-        self._after_seating([seat], None)
+        self._after_seating((seat,), None)
 
     def spectate(self) -> dict[str, Any]:
         """A snapshot for a spectator joining now; later news arrives on the ``"spectators"`` stream."""
         self._advance()
-        return self._snapshot("spectators", "join", seq=self._outbox.last_seq("spectators"))
+        return self._news.snapshot(self._run, "spectators", "join")
 
     # ================================================================ messages
 
@@ -234,23 +231,22 @@ class Table:
         ``"spectators"``), oldest first. Only the trusted server calls this: route each
         stream to the client holding that seat's token. At most 10,000 unread messages
         are kept per stream; a gap in ``seq`` means ask for a :meth:`snapshot`."""
-        self._check_stream(recipient)
+        self._news.check(recipient)
         return self._outbox.poll(recipient)
 
     def snapshot(self, recipient: str) -> dict[str, Any]:
         """The full state as ``recipient`` may know it now (not queued; its ``seq`` is the
         last one sent to that recipient)."""
-        self._check_stream(recipient)
-        return self._snapshot(recipient, "request", seq=self._outbox.last_seq(recipient))
+        self._news.check(recipient)
+        return self._news.snapshot(self._run, recipient, "request")
 
     def request_replay(self, recipient: str, number: int | None = None) -> dict[str, Any]:
         """Queues (and returns) a ``replay`` message: the full record of finished game
         ``number`` (default: the last finished one) with the true board after every
         action, whatever the end reason. Only finished games have a replay."""
-        self._check_stream(recipient)
+        self._news.check(recipient)
         record = self._series.finished(number)
-        payload = messages.replay(record.number if number is None else number, record)
-        return self._emit(recipient, "replay", payload)
+        return self._news.replay(self._run, recipient, record.number if number is None else number, record)
 
     # ================================================================ actions
 
@@ -267,7 +263,7 @@ class Table:
         run = self._running()
         if run.seat_to_move not in client.seats:
             raise TableError(f"it is {run.game.to_move}'s turn, not yours", "not-your-turn")
-        if self._has_curtain() and run.curtain.up:
+        if run.covered:
             raise TableError("lift the curtain first: the next player must see their own board", "curtain-up")
         if ply is not None and ply != len(run.meta):
             raise TableError(
@@ -300,21 +296,13 @@ class Table:
         """
         self._advance()
         client = self._seats.auth(token)
-        run = self._curtained(client)
-        if not run.curtain.up:
-            raise TableError("the curtain is already down", "no-curtain")
-        if not run.game.is_over:
-            if seat is not None and seat != run.curtain.seat:
-                raise TableError(f"the curtain is for seat {run.curtain.seat}, not {seat}", "not-your-turn")
-            seat = run.curtain.seat
-        elif seat not in SEATS:
-            raise TableError("the game is over: name the seat whose board to show ('A' or 'B')", "no-seat")
-        run.curtain.lift(seat)
-        self._emit_curtain()
-        snap = self._queue_snapshot(client.recipient, "curtain-lifted")
+        run, curtain = self._curtained(client)
+        curtain.lift_for(seat, over=run.game.is_over)
+        self._news.curtain(run)
+        snap = self._news.snapshot(run, client.recipient, "curtain-lifted", queue=True)
         if not run.game.is_over:
             if run.clock.resume(self._clock.now()):
-                self._emit_turn()
+                self._news.turn(run)
             else:
                 self._new_decision(again=False)
         return snap
@@ -323,16 +311,15 @@ class Table:
         """One device, Dark Hex: covers the board again (e.g. before passing the device on)."""
         self._advance()
         client = self._seats.auth(token)
-        run = self._curtained(client)
-        if run.curtain.up:
+        run, curtain = self._curtained(client)
+        if curtain.up:
             raise TableError("the curtain is already up", "curtain-up")
         if run.revealed:
             raise TableError("the whole board is revealed; there is nothing to cover", "no-curtain")
-        paused = run.clock.deadline is not None
-        run.cover(self._clock.now())
-        self._emit_curtain()
+        paused = run.cover(self._clock.now())
+        self._news.curtain(run)
         if paused:
-            self._emit_clock()
+            self._news.clock(run)
 
     def rematch(self, token: str | None = None) -> bool:
         """Asks for the next game of the series; it starts when both seats asked
@@ -346,17 +333,11 @@ class Table:
             raise TableError("no game has been played yet", "no-game")
         if not self._run.game.is_over:
             raise TableError("the current game is still running", "game-running")
-        if token is None:
-            if any(self._seats.player(s).kind == "person" for s in SEATS):  # type: ignore[union-attr]
-                raise TableError("a person asks for a rematch with their seat token", "bad-token")
-            seats: tuple[SeatName, ...] = SEATS
-        else:
-            seats = self._seats.auth(token).seats
-        if self._series.ask(seats, self._seats.players):
+        if self._series.ask(self._seats.asking(token), self._seats.players):
             self._start_game()
             self._autoplay_computers()
             return True
-        self._broadcast("rematch", {"ready": dict(self._series.ready)})
+        self._news.broadcast(self._run, "rematch", {"ready": dict(self._series.ready)})
         return False
 
     # ================================================================ leaving and returning
@@ -370,7 +351,7 @@ class Table:
             return
         client.leave(self._clock.now())
         self._outbox.open(client.recipient)
-        self._emit_seats(client.seats)
+        self._news.seats(self._run, client.seats)
         self._advance()
         self._autoplay_computers()
 
@@ -383,19 +364,16 @@ class Table:
         self._computers.forget(client.seats)
         self._outbox.open(client.recipient)
         run = self._run
-        curtained = run is not None and self._has_curtain() and not run.revealed
-        paused = curtained and run.clock.deadline is not None  # type: ignore[union-attr]
-        if curtained:
-            run.cover(self._clock.now())  # type: ignore[union-attr]
-        if paused:
-            self._emit_clock()
-        snap = self._queue_snapshot(client.recipient, "reconnect")
-        self._emit_seats(client.seats, skip=client.recipient)
+        curtained = run is not None and run.curtain is not None and not run.revealed
+        if curtained and run.cover(self._clock.now()):  # type: ignore[union-attr]
+            self._news.clock(run)  # type: ignore[arg-type]
+        snap = self._news.snapshot(run, client.recipient, "reconnect", queue=True)
+        self._news.seats(run, client.seats, skip=client.recipient)
         if run is not None and run.seat_to_move in client.seats:
             if was_taken:
                 self._new_decision(again=False)
             else:
-                self._emit_turn(only=None if curtained else client.recipient)
+                self._news.turn(run, only=None if curtained else client.recipient)
         return snap
 
     def rotate_token(self, token: str) -> str:
@@ -413,32 +391,13 @@ class Table:
     def computer_turn(self) -> ComputerTurn | None:
         """The computer's pending decision (a computer seat, or a person's seat the
         computer plays while they are away), or ``None``."""
-        run = self._run
-        if run is None or run.game.is_over:
-            return None
-        color = run.game.to_move
-        assert color is not None
-        seat = run.colors[color]
-        if not self._seats.computer_plays(seat):
-            return None
-        view = run.game.view(color)
-        bot = self._computers.bot(seat, self._seats.player(seat), run.game.rules)
-        return ComputerTurn(self._id, run.number, len(run.meta), seat, color, view, bot)
+        return self._computers.turn(self._id, self._run, self._seats)
 
     def submit(self, turn: ComputerTurn, move: Move) -> MoveResult:
         """Plays ``move``, chosen by ``turn.run()``, if ``turn`` is still the pending decision
         (else TableError ``stale``)."""
         self._advance()
-        run = self._run
-        if (
-            run is None
-            or run.game.is_over
-            or turn.table != self._id
-            or turn.game != run.number
-            or turn.ply != len(run.meta)
-            or not self._seats.computer_plays(turn.seat)
-            or run.game.to_move != turn.color
-        ):
+        if not self._computers.pending(turn, self._id, self._run, self._seats):
             raise TableError("this computer decision is no longer pending", "stale")
         result = self._apply(move, "computer")
         self._autoplay_computers()
@@ -447,7 +406,7 @@ class Table:
     def play_computers(self) -> None:
         """Plays every pending computer decision now (what ``autoplay`` does by itself)."""
         while (turn := self.computer_turn()) is not None:
-            self._computer_move(turn)
+            self._computers.play(turn, lambda move: self._apply(move, "computer"))
 
     # ================================================================ saving and restoring
 
@@ -501,42 +460,38 @@ class Table:
                 listener=listener,
             )
             table._seats.restore(state)
-            for client in table._seats.clients:
-                table._outbox.open(client.recipient)
-            table._series.ready = {s: bool(state["seats"][s]["rematch"]) for s in SEATS}
-            table._outbox.restore(state["seq"])
             table._series.restore(state)
+            table._outbox.restore(state["seq"], table.recipients)
             if state["run"] is not None:
-                table._run = Running.from_state(state["run"], table._clock.now())
+                curtained = table._has_curtain()
+                table._run = Running.from_state(state["run"], table._clock.now(), curtained=curtained)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise RecordError(f"cannot rebuild the table from this state: {e!r}") from None
         if absent:
-            now = table._clock.now()
-            for client in table._seats.clients:
-                if client.connected:
-                    client.leave(now)
+            table._seats.leave_all(table._clock.now())
         return table
 
     # ================================================================ internals: seating
 
-    def _after_seating(self, seats: list[SeatName], client: Client | None) -> None:
+    def _after_seating(self, seats: tuple[SeatName, ...], client: Client | None) -> None:
         if client is not None:
-            self._queue_snapshot(client.recipient, "join")
-        self._emit_seats(seats, skip=None if client is None else client.recipient)
+            self._news.snapshot(self._run, client.recipient, "join", queue=True)
+        self._news.seats(self._run, seats, skip=None if client is None else client.recipient)
         if self._run is None and self._seats.full:
             self._start_game()
             self._autoplay_computers()
 
     def _has_curtain(self) -> bool:
+        """One device in Dark Hex: every game has a curtain."""
         return self.mode == "one-device" and self._settings.rules.is_dark
 
-    def _curtained(self, client: Client) -> Running:
+    def _curtained(self, client: Client) -> tuple[Running, Curtain]:
         run = self._run
-        if run is None or client.recipient != "device" or not self._has_curtain():
+        if run is None or client.recipient != "device" or run.curtain is None:
             raise TableError(
                 "only a device holding both seats of a Dark Hex table has a curtain", "no-curtain"
             )
-        return run
+        return run, run.curtain
 
     def _running(self) -> Running:
         if self._run is None:
@@ -549,35 +504,30 @@ class Table:
 
     def _start_game(self) -> None:
         number = 1 if self._run is None else self._run.number + 1
-        rules = self._settings.rules
         easy = any(self._seats.player(s).level == "easy" for s in SEATS)  # type: ignore[union-attr]
-        if easy and rules.swap != "off":
-            rules = Rules(rules.variant, rules.rows, rules.cols, "off")
-        red = self._settings.red_seat(number)
-        self._run = Running.start(rules, number=number, red=red, now=self._clock.now())
+        rules = self._settings.game_rules(easy_computer=easy)
+        red, now = self._settings.red_seat(number), self._clock.now()
+        run = self._run = Running.start(rules, number=number, red=red, now=now, curtained=self._has_curtain())
         self._computers.forget(SEATS)
         self._series.new_game()
-        if self._has_curtain():
-            self._run.curtain.cover(red)
-        for r in self._recipient_names():
-            self._emit(r, "game_started", {"state": self._game_state(self._perspective(r))})
-        if self._has_curtain():
-            self._emit_curtain()
+        self._news.game_started(run)
+        if run.curtain is not None:
+            self._news.curtain(run)
         self._new_decision(again=False)
 
     def _apply(self, move: MoveLike, by: Literal["person", "computer"]) -> MoveResult:
         run = self._run
         assert run is not None
         seat, color, result = run.play(move, by, self._clock.now())
-        self._emit_action(seat, color, result, by)
+        self._news.action(run, seat, color, result, by)
         if run.game.is_over:
             self._finish()
             return result
         next_seat = run.seat_to_move
         run.clock.paused = None
-        if self._has_curtain() and next_seat != seat:
+        if run.curtain is not None and next_seat != seat:
             run.curtain.cover(next_seat)
-            self._emit_curtain()
+            self._news.curtain(run)
         self._new_decision(again=next_seat == seat)
         return result
 
@@ -587,16 +537,12 @@ class Table:
         run.clock.stop()
         run.record = self._make_record(end_time=round(self._clock.now() - run.started_at, 6))
         self._series.add(run.record)
-        if self._has_curtain():
+        if run.curtain is not None:
             run.curtain.end(run.revealed)
-        for r in self._recipient_names():
-            p = self._perspective(r)
-            self._emit(r, "game_over", messages.game_over(p, run, self.series))
-            if run.revealed:
-                self._emit(r, "reveal", messages.reveal(p, run))
+        self._news.game_over(run)
         changes = self._series.rate(run.record, self._seats.players)
         if changes is not None:
-            self._broadcast("ratings", {"changes": changes})
+            self._news.broadcast(run, "ratings", {"changes": changes})
 
     def _make_record(self, end_time: float | None = None) -> GameRecord:
         assert self._run is not None
@@ -609,24 +555,10 @@ class Table:
             run.clock.stop()
             return
         seat = run.seat_to_move
-        blocked = self._has_curtain() and run.curtain.up
-        limit = None if blocked or self._seats.computer_plays(seat) else self._settings.time_limit  # type: ignore[arg-type]
+        assert seat is not None
+        limit = None if run.covered or self._seats.computer_plays(seat) else self._settings.time_limit
         run.clock.start(self._clock.now(), limit)
-        self._emit_turn(again=again)
-
-    def _computer_move(self, turn: ComputerTurn) -> None:
-        """Plays the bot's move; a bot that fails or answers illegally is replaced by a random
-        legal move (with a warning), so a broken bot cannot stall the table."""
-        try:
-            move = turn.run()
-            self._apply(move, "computer")
-        except HexError as e:
-            warnings.warn(
-                f"the computer for seat {turn.seat} failed ({e}); it played a random move instead",
-                RuntimeWarning,
-                stacklevel=3,
-            )
-            self._apply(RandomBot().choose(turn.view), "computer")
+        self._news.turn(run, again=again)
 
     def _autoplay_computers(self) -> None:
         if self._autoplay:
@@ -636,12 +568,10 @@ class Table:
 
     def _pending_events(self) -> list[tuple[float, Client | None]]:
         """Due times: the deadline (``None``) and each absent client's takeover."""
-        events: list[tuple[float, Client | None]] = []
         run = self._run
-        if run is not None and not run.game.is_over and run.clock.deadline is not None:
-            events.append((run.clock.deadline, None))
-        events.extend(self._seats.takeovers(self._settings.grace))
-        return events
+        deadline = None if run is None or run.game.is_over else run.clock.deadline
+        timeout: list[tuple[float, Client | None]] = [] if deadline is None else [(deadline, None)]
+        return timeout + self._seats.takeovers(self._settings.grace)
 
     def _advance(self) -> None:
         now = self._clock.now()
@@ -657,127 +587,12 @@ class Table:
                 self._finish()
             else:
                 what.taken_over = True
-                self._emit_seats(what.seats)
+                self._news.seats(run, what.seats)
                 if run is not None and run.seat_to_move in what.seats:
                     if run.clock.deadline is not None:
                         run.clock.stop()
-                        self._emit_clock()
-                    if self._autoplay:
-                        self.play_computers()
-
-    # ================================================================ internals: messages
-
-    def _recipient_names(self) -> list[str]:
-        return [c.recipient for c in self._seats.clients if c.connected] + ["spectators"]
-
-    def _check_stream(self, recipient: str) -> None:
-        if recipient not in self._outbox:
-            raise TableError(
-                f"no message stream {recipient!r}; streams: {', '.join(self.recipients)}", "no-seat"
-            )
-
-    def _emit(self, recipient: str, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-        return self._outbox.send(recipient, kind, payload, game=self.game_number)
-
-    def _broadcast(self, kind: str, payload: dict[str, Any]) -> None:
-        for r in self._recipient_names():
-            self._emit(r, kind, payload)
-
-    def _perspective(self, recipient: str) -> Perspective:
-        assert self._run is not None
-        return messages.perspective(recipient, self._run, self._has_curtain())
-
-    def _decides(self, p: Perspective) -> bool:
-        """Whether the recipient of ``p`` makes the pending decision now (and so sees its moves)."""
-        assert self._run is not None
-        seat = self._run.seat_to_move
-        return seat is not None and p.seat == seat and p.shows_board and not self._seats.computer_plays(seat)
-
-    def _emit_action(self, seat: SeatName, color: Color, result: MoveResult, by: str) -> None:
-        run = self._run
-        assert run is not None
-        again = result is MoveResult.HIT and run.game.to_move == color
-        for r in self._recipient_names():
-            self._emit(r, *messages.action(self._perspective(r), run, seat, color, result, by, again))
-
-    def _emit_turn(self, *, again: bool = False, only: str | None = None) -> None:
-        run = self._run
-        assert run is not None
-        color = run.game.to_move
-        assert color is not None
-        seat = run.colors[color]
-        clock = self._clock_info()
-        for r in self._recipient_names():
-            if only is not None and r != only:
-                continue
-            p = self._perspective(r)
-            self._emit(r, *messages.turn(p, color, seat, again, clock, self._decides(p)))
-
-    def _emit_clock(self) -> None:
-        self._broadcast("clock", {"clock": self._clock_info()})
-
-    def _emit_curtain(self) -> None:
-        self._broadcast("curtain", self._curtain_info())
-
-    def _emit_seats(self, seats: tuple[SeatName, ...] | list[SeatName], skip: str | None = None) -> None:
-        for r in self._recipient_names():
-            if r == skip:
-                continue
-            for s in seats:
-                self._emit(r, "seat", {"seat": s, **self._seat_info(s)})
-
-    def _queue_snapshot(self, recipient: str, reason: str) -> dict[str, Any]:
-        return self._outbox.push(recipient, lambda seq: self._snapshot(recipient, reason, seq=seq))
-
-    def _snapshot(self, recipient: str, reason: str, *, seq: int) -> dict[str, Any]:
-        message = self._outbox.envelope(recipient, "snapshot", seq, self.game_number)
-        you = None
-        client = self._seats.client(recipient)
-        if client is not None:
-            you = {"seats": list(client.seats)}
-        state = None
-        curtain = None
-        if self._run is not None:
-            p = self._perspective(recipient)
-            state = self._game_state(p)
-            if you is not None:
-                you["seat"] = p.seat
-                you["color"] = None if p.seat is None else color_name(self.color_of(p.seat))
-            curtain = self._curtain_info() if self._has_curtain() else None
-        message.update(
-            {
-                "reason": reason,
-                "settings": self._settings.to_dict(),
-                "mode": self.mode,
-                "seats": self.seats,
-                "you": you,
-                "series": self.series,
-                "curtain": curtain,
-                "state": state,
-            }
-        )
-        return message
-
-    def _game_state(self, p: Perspective) -> dict[str, Any]:
-        assert self._run is not None
-        return messages.game_state(p, self._run, self._clock_info(), self._decides(p))
-
-    def _clock_info(self) -> dict[str, Any]:
-        run = self._run
-        assert run is not None
-        color = run.game.to_move
-        return run.clock.info(self._settings.time_limit, self._clock.now(), color, run.seat_to_move)
-
-    def _curtain_info(self) -> dict[str, Any]:
-        run = self._run
-        assert run is not None
-        seat = run.curtain.seat
-        if seat is None:
-            return run.curtain.info(None, None)
-        return run.curtain.info(run.color_of(seat), self._seats.player(seat).name)  # type: ignore[union-attr]
-
-    def _seat_info(self, seat: SeatName) -> dict[str, Any]:
-        return self._seats.info(seat, self.color_of(seat))
+                        self._news.clock(run)
+                    self._autoplay_computers()
 
     def __repr__(self) -> str:
         state = "waiting for players" if self._run is None else self._run.game.status()
