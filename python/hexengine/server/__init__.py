@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from .app import create_app, parse_frame
 from .db import Database, database_path, default_database
-from .rooms import Hub, Room
+from .hub import Hub
+from .rooms import Room
 
 __all__ = [
     "Database",

@@ -32,8 +32,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import HexError
 from ..table import BotFactory, Clock, TableError
+from .connection import Connection
 from .db import Database, database_path
-from .rooms import Connection, Hub, ServerError
+from .errors import ServerError
+from .hub import Hub
 
 __all__ = ["MAX_FRAME", "FrameError", "create_app", "parse_frame"]
 
