@@ -3,6 +3,14 @@
 Everything a front end (web, terminal, chat bot) needs to run games by the
 table rules of RULES.md section 6, without knowing a rule itself. See
 :class:`Table` and ``docs/messages.md``.
+
+:class:`Table` (``table.py``) coordinates one part per concern: ``seats.py`` (seats,
+clients, tokens, names), ``running.py`` (the game under way), ``clock.py`` (clocks
+and the clock of a decision), ``curtain.py``, ``news.py`` (who is told what),
+``messages.py`` (what each recipient knows, and the payloads), ``outbox.py`` (the
+message streams), ``series.py`` (records, score, rematch, ratings),
+``computer.py`` (bots and their decisions), ``settings.py``, ``ratings.py`` and
+``errors.py``.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ class Computers:
         self._takeover_level = takeover_level
         self._bots: dict[SeatName, Bot] = {}
 
-    def bot(self, seat: SeatName, player: PlayerInfo | None, rules: Rules) -> Bot:
+    def _bot(self, seat: SeatName, player: PlayerInfo | None, rules: Rules) -> Bot:
         """The bot that plays ``seat`` (held by ``player``) under ``rules``."""
         bot = self._bots.get(seat)
         if bot is None:
@@ -93,7 +93,7 @@ class Computers:
         if not seats.computer_plays(seat):
             return None
         view = run.game.view(color)
-        bot = self.bot(seat, seats.player(seat), run.game.rules)
+        bot = self._bot(seat, seats.player(seat), run.game.rules)
         return ComputerTurn(table_id, run.number, len(run.meta), seat, color, view, bot)
 
     @staticmethod

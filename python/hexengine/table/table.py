@@ -3,7 +3,8 @@
 A front end drives one :class:`Table` and forwards each recipient's messages
 (``table.poll(recipient)``); it never needs to know a rule. The table asks the
 referee (:class:`~hexengine.Game`) for everything the rules decide and builds
-each message from the recipient's :class:`~hexengine.View`.
+each message from the recipient's :class:`~hexengine.View`; it decides what happens, in
+which order, and its parts (listed in :mod:`hexengine.table`) keep the state.
 
 >>> import hexengine as hx
 >>> clock = hx.FakeClock()
@@ -568,8 +569,7 @@ class Table:
 
     def _pending_events(self) -> list[tuple[float, Client | None]]:
         """Due times: the deadline (``None``) and each absent client's takeover."""
-        run = self._run
-        deadline = None if run is None or run.game.is_over else run.clock.deadline
+        deadline = None if self._run is None or self._run.game.is_over else self._run.clock.deadline
         timeout: list[tuple[float, Client | None]] = [] if deadline is None else [(deadline, None)]
         return timeout + self._seats.takeovers(self._settings.grace)
 
