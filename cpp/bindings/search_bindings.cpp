@@ -2,13 +2,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bindings.h"
-#include "errors.h"
-#include "game.h"
-#include "machine_probe.h"
-#include "mcts.h"
-#include "patterns.h"
-#include "playout.h"
+#include "bindings/bindings.h"
+#include "core/errors.h"
+#include "core/game.h"
+#include "search/machine_probe.h"
+#include "search/mcts.h"
+#include "search/patterns.h"
+#include "search/playout.h"
 
 namespace hexengine::bindings {
 

@@ -8,15 +8,15 @@
 #include <thread>
 #include <vector>
 
-#include "arena.h"
-#include "errors.h"
-#include "game.h"
-#include "notation.h"
-#include "patterns.h"
-#include "mcts.h"
-#include "playout.h"
+#include "core/errors.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "search/arena.h"
+#include "search/mcts.h"
+#include "search/patterns.h"
+#include "search/playout.h"
 
-#include "check.h"
+#include "tests/check.h"
 
 using namespace hexengine;
 

@@ -1,4 +1,4 @@
-// Tests of the tiny-board Dark Hex solver (darkhex_cfr.h) without Python.
+// Tests of the tiny-board Dark Hex solver (dark/cfr.h) without Python.
 // Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
 #include <atomic>
 #include <bit>
@@ -8,11 +8,11 @@
 #include <random>
 #include <string>
 
-#include "darkhex_cfr.h"
-#include "errors.h"
-#include "game.h"
+#include "core/errors.h"
+#include "core/game.h"
+#include "dark/cfr.h"
 
-#include "check.h"
+#include "tests/check.h"
 
 using namespace hexengine;
 

@@ -6,12 +6,12 @@
 #include <cstdlib>
 #include <random>
 
-#include "game.h"
-#include "notation.h"
-#include "solver.h"
-#include "swindle.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "search/swindle.h"
+#include "solver/solver.h"
 
-#include "check.h"
+#include "tests/check.h"
 
 using namespace hexengine;
 
