@@ -75,7 +75,7 @@
 #include <memory>
 
 #include "core/view.h"
-#include "search/mcts.h"
+#include "search/search.h"
 
 namespace hexengine {
 

@@ -10,7 +10,8 @@
 #include <atomic>
 #include <cstdint>
 
-#include "search/mcts.h"
+#include "core/view.h"
+#include "search/search.h"
 
 namespace hexengine {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "search/mcts.h"
+#include "search/search.h"
 
 namespace hexengine {
 

@@ -12,9 +12,9 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "search/arena.h"
-#include "search/mcts.h"
 #include "search/patterns.h"
 #include "search/playout.h"
+#include "search/search.h"
 
 #include "tests/check.h"
 
