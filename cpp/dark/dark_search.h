@@ -2,9 +2,10 @@
 //
 // Contract: `DarkSearch::search` takes the View of the Dark Hex player to move,
 // and nothing else, and returns a move with the statistics behind it (the
-// caller, Mcts::search, has checked that the view is running and the viewer's
-// turn). It never sees a hidden stone: every world it searches is drawn from
-// the view by a Belief (dark/belief.h), uniformly among the boards the view allows.
+// caller, MctsBot in bot/mcts_bot.h, has checked that the view is running and
+// the viewer's turn). It never sees a hidden stone: every world it searches is
+// drawn from the view by a Belief (dark/belief.h), uniformly among the boards
+// the view allows.
 //
 // The tree is the searcher's: one node per information set of the viewer
 // (single-observer ISMCTS with partially observable moves, Cowling, Powley and
@@ -79,7 +80,7 @@
 
 namespace hexengine {
 
-// The Dark Hex search engine behind Mcts for dark views.
+// The Dark Hex search engine behind MctsBot for dark views.
 class DarkSearch {
  public:
   explicit DarkSearch(const SearchParams& params);

@@ -7,14 +7,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
-#include <mutex>
 #include <thread>
 #include <tuple>
 #include <unordered_map>
 
 #include "core/rng.h"
 #include "core/state.h"
-#include "dark/dark_search.h"
 #include "search/arena.h"
 #include "search/engine.h"
 #include "search/patterns.h"
@@ -1154,36 +1152,19 @@ std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& 
 
 }  // namespace
 
-struct Mcts::Impl {
-  std::mutex busy;  // one search at a time per engine
+struct HexSearch::Impl {
   SearchParams params;
   std::unique_ptr<EngineBase> engine;
   Rules rules;
-  std::unique_ptr<DarkSearch> dark;  // Dark Hex views
 };
 
-Mcts::Mcts(const SearchParams& params) : impl_(std::make_unique<Impl>()) {
-  validate_params(params);
-  impl_->params = params;
-}
+HexSearch::HexSearch(const SearchParams& params) : impl_(std::make_unique<Impl>()) { impl_->params = params; }
 
-Mcts::~Mcts() = default;
+HexSearch::~HexSearch() = default;
 
-const SearchParams& Mcts::params() const { return impl_->params; }
+void HexSearch::clear() { impl_->engine.reset(); }
 
-void Mcts::clear() {
-  std::lock_guard<std::mutex> lock(impl_->busy);
-  impl_->engine.reset();
-  impl_->dark.reset();
-}
-
-SearchResult Mcts::search(const View& view, const std::atomic<bool>* interrupt) {
-  std::lock_guard<std::mutex> lock(impl_->busy);
-  check_searchable(view);
-  if (is_dark(view.rules.variant)) {
-    if (!impl_->dark) impl_->dark = std::make_unique<DarkSearch>(impl_->params);
-    return impl_->dark->search(view, interrupt);
-  }
+SearchResult HexSearch::search(const View& view, const std::atomic<bool>* interrupt) {
   if (!impl_->engine || impl_->rules != view.rules) {
     impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules));
     impl_->rules = view.rules;

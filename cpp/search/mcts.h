@@ -1,29 +1,28 @@
 // Monte Carlo tree search for Hex and Rex.
 //
-// Contract: `Mcts::search` takes a View whose viewer is to move, and nothing
-// else, and returns a move with the statistics behind it. It throws ConfigError
-// for a finished game or a view whose viewer is not to move. Dark Hex views go
-// to the information-set search of dark/dark_search.h; the rest of this header is
-// about Hex and Rex. The search is UCT with RAVE (all-moves-as-first values
-// blended in by Silver's schedule), pattern playouts in Hex (bridge and
-// edge-template saves; Rex fills the board at random, optionally avoiding
-// suicide in the endgame), and knowledge at every expansion: in Hex and Rex
-// each new child's AMAF value starts at a move prior (learned weights of its
-// local pattern and its distance from the last move, one table per variant,
-// search/patterns.h), which also gives it a progressive bias (MoHex's kind: the
-// prior's probability of the move, over the square root of its visits + 1,
-// added to its selection value), an immediate win is the only child, a single
-// opponent threat must be blocked, and in Rex a move completing your own chain
-// is pruned while any other move exists. At the root, a win in one, a forced
-// block or a single non-losing move is returned without search, and with few
-// empty cells the exact solver (solver/solver.h) plays a proven win; when it proves
-// the position lost, the swindle (search/swindle.h) picks the move that sets the
-// opponent the best trap, also without search. Dead cells are pruned at
-// expansion in Hex, and in Rex one dead cell stands for all moves (it is always
-// a best move). In Hex, a well-visited node gets the solver's
-// virtual-connection analysis (H-search): a win of the player to move proves
-// its key move, a full connection of the opponent proves every move lost, and
-// moves outside the must-play region are pruned.
+// Contract: `HexSearch::search` takes a Hex or Rex View whose viewer is to
+// move, and nothing else, and returns a move with the statistics behind it (the
+// caller, MctsBot in bot/mcts_bot.h, has checked the view with
+// check_searchable, search/search.h). The search is UCT with RAVE
+// (all-moves-as-first values blended in by Silver's schedule), pattern playouts
+// in Hex (bridge and edge-template saves; Rex fills the board at random,
+// optionally avoiding suicide in the endgame), and knowledge at every
+// expansion: in Hex and Rex each new child's AMAF value starts at a move prior
+// (learned weights of its local pattern and its distance from the last move,
+// one table per variant, search/patterns.h), which also gives it a progressive
+// bias (MoHex's kind: the prior's probability of the move, over the square root
+// of its visits + 1, added to its selection value), an immediate win is the
+// only child, a single opponent threat must be blocked, and in Rex a move
+// completing your own chain is pruned while any other move exists. At the root,
+// a win in one, a forced block or a single non-losing move is returned without
+// search, and with few empty cells the exact solver (solver/solver.h) plays a
+// proven win; when it proves the position lost, the swindle (search/swindle.h)
+// picks the move that sets the opponent the best trap, also without search.
+// Dead cells are pruned at expansion in Hex, and in Rex one dead cell stands
+// for all moves (it is always a best move). In Hex, a well-visited node gets
+// the solver's virtual-connection analysis (H-search): a win of the player to
+// move proves its key move, a full connection of the opponent proves every move
+// lost, and moves outside the must-play region are pruned.
 //
 // Proofs (MCTS-solver): a terminal position proves its node; a node with a
 // winning reply is lost for the side that moved into it, and one whose every
@@ -43,9 +42,10 @@
 // copy of the children's counts and adds to the tree's now and then, so there
 // the others see its visits late, after a small share of the node's visits.
 // Memory is bounded by `max_nodes`: once the budget is spent, leaves stop
-// expanding and the search goes on with playouts. With one thread and a fixed seed, the
-// same sequence of calls gives the same results. The tree of the previous
-// search is reused when the next view continues the same game.
+// expanding and the search goes on with playouts. With one thread and a fixed
+// seed, the same sequence of calls gives the same results. The tree of the
+// previous search is reused when the next view continues the same game; a
+// view of other rules starts a new engine for them.
 #pragma once
 
 #include <atomic>
@@ -56,22 +56,22 @@
 
 namespace hexengine {
 
-// A search engine with a tree that lives across the moves of a game.
-class Mcts {
+// The Hex and Rex search engine behind MctsBot, with a tree that lives across
+// the moves of a game.
+class HexSearch {
  public:
-  explicit Mcts(const SearchParams& params);
-  ~Mcts();
-  Mcts(const Mcts&) = delete;
-  Mcts& operator=(const Mcts&) = delete;
+  explicit HexSearch(const SearchParams& params);
+  ~HexSearch();
+  HexSearch(const HexSearch&) = delete;
+  HexSearch& operator=(const HexSearch&) = delete;
 
-  // Searches the position of `view` for its viewer, who must be to move. When
-  // `interrupt` is given and becomes true, the search stops early (as if its
-  // budget were spent) and returns what it has; the bindings set it on Ctrl-C.
+  // Searches `view`, a running Hex or Rex game seen by the player to move.
+  // When `interrupt` is given and becomes true, the search ends early (as if
+  // its budget were spent) and returns what it has; the bindings set it on
+  // Ctrl-C.
   SearchResult search(const View& view, const std::atomic<bool>* interrupt = nullptr);
   // Forgets the tree.
   void clear();
-  // The parameters in use.
-  const SearchParams& params() const;
 
  private:
   struct Impl;
