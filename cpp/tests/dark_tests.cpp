@@ -1,4 +1,5 @@
-// Tests of the tiny-board Dark Hex solver (dark/cfr.h) without Python.
+// Tests of the dark layer (cpp/dark/) without Python: the tiny-board Dark Hex
+// solver (dark/cfr.h).
 // Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
 #include <atomic>
 #include <bit>
@@ -234,5 +235,5 @@ int main() {
   test_cfr_converges();
   test_refusals();
   test_stop_flag();
-  return testing::finish("darkcfr tests");
+  return testing::finish("dark tests");
 }
