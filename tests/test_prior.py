@@ -1,4 +1,4 @@
-"""The move priors of Hex and Rex: learned local patterns, read by the C++ core (cpp/patterns.h)."""
+"""The move priors of Hex and Rex: learned local patterns, read by the C++ core (cpp/search/patterns.h)."""
 
 from __future__ import annotations
 
@@ -99,8 +99,8 @@ TABLES = {"hex": "prior_weights.inc", "rex": "prior_weights_rex.inc"}
 
 
 def shipped_weights(variant: str) -> tuple[dict[int, float], dict[int, float], np.ndarray]:
-    """The tables of the variant's cpp/prior_weights*.inc, read back."""
-    text = (TOOLS.parent / "cpp" / TABLES[variant]).read_text()
+    """The tables of the variant's cpp/search/prior_weights*.inc, read back."""
+    text = (TOOLS.parent / "cpp" / "search" / TABLES[variant]).read_text()
     last = re.search(r"kLastMoveWeights\[3\] = \{([^}]*)\}", text)
     assert last is not None
     tables = {}

@@ -1,5 +1,5 @@
 """The swindle: in a position the solver proves lost, the bot plays the move
-that sets the opponent the best trap (cpp/swindle.h), checked against its
+that sets the opponent the best trap (cpp/search/swindle.h), checked against its
 definition written out here from the public pieces (solve, random_playouts)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import hexengine as hx
 
-PLAYOUTS = 1000  # kSwindlePlayouts in cpp/mcts.cpp
+PLAYOUTS = 1000  # kSwindlePlayouts in cpp/search/mcts.cpp
 
 
 def trap_ranks(game: hx.Game, seed: int) -> dict[hx.Move, tuple[int, float, int, int]]:

@@ -2,7 +2,7 @@
 //
 // Conventions at the boundary: colours are 1 (Red) and 2 (Blue), the values
 // they have on a board array; cells are public indices row * cols + col;
-// results and end reasons are the small integers of action.h; boards are
+// results and end reasons are the small integers of core/action.h; boards are
 // numpy int8 arrays (rows, cols). Each binding file binds one concern of the
 // core and holds no logic of its own; long calls release the GIL.
 #pragma once
@@ -21,9 +21,9 @@
 #include <thread>
 #include <vector>
 
-#include "action.h"
-#include "rules.h"
-#include "view.h"
+#include "core/action.h"
+#include "core/rules.h"
+#include "core/view.h"
 
 namespace py = pybind11;
 

@@ -1,6 +1,6 @@
 // Conversions shared by every binding file, and the error translator.
-#include "bindings.h"
-#include "errors.h"
+#include "bindings/bindings.h"
+#include "core/errors.h"
 
 namespace hexengine::bindings {
 

@@ -1,9 +1,9 @@
 // Bindings of Dark Hex belief sampling. Every call releases the GIL while C++ runs.
 #include <string>
 
-#include "belief.h"
-#include "bindings.h"
-#include "errors.h"
+#include "bindings/bindings.h"
+#include "core/errors.h"
+#include "dark/belief.h"
 
 namespace hexengine::bindings {
 

@@ -1,9 +1,9 @@
 // Bindings of the tiny-board Dark Hex solver: trees, CFR+, counts and evaluation.
 #include <memory>
 
-#include "bindings.h"
-#include "darkhex_cfr.h"
-#include "errors.h"
+#include "bindings/bindings.h"
+#include "core/errors.h"
+#include "dark/cfr.h"
 
 namespace hexengine::bindings {
 

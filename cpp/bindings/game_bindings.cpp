@@ -1,11 +1,11 @@
 // Bindings of the rules engine: rules, cells, Game and View.
-#include "bindings.h"
+#include "bindings/bindings.h"
 
-#include "errors.h"
-#include "game.h"
-#include "notation.h"
-#include "rules.h"
-#include "view.h"
+#include "core/errors.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/rules.h"
+#include "core/view.h"
 
 namespace hexengine::bindings {
 

@@ -1,5 +1,5 @@
 // The hexengine._core module: one bind_* call per concern of the core.
-#include "bindings.h"
+#include "bindings/bindings.h"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "hexengine's C++ core. Use the hexengine package, not this module.";

@@ -2,13 +2,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bindings.h"
-#include "errors.h"
-#include "game.h"
-#include "machine_probe.h"
-#include "mcts.h"
-#include "patterns.h"
-#include "playout.h"
+#include "bindings/bindings.h"
+#include "bot/mcts_bot.h"
+#include "core/errors.h"
+#include "core/game.h"
+#include "search/machine_probe.h"
+#include "search/patterns.h"
+#include "search/playout.h"
 
 namespace hexengine::bindings {
 
@@ -94,7 +94,8 @@ void bind_search(py::module_& m) {
       py::arg("view"),
       "Per cell for the player to move: (pattern key, neighbours' key, last-move class, prior log-weight).");
 
-  py::class_<Mcts>(m, "Mcts")
+  // The bot of bot/mcts_bot.h, under the name hexengine.MCTSBot (bots.py) has always wrapped.
+  py::class_<MctsBot>(m, "Mcts")
       .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
                        double rave_equivalence, double exploration, unsigned expand_threshold,
@@ -124,7 +125,7 @@ void bind_search(py::module_& m) {
              p.prior_bias = prior_bias;
              p.amaf_sample_visits = amaf_sample_visits;
              p.shadow_visits = shadow_visits;
-             return std::make_unique<Mcts>(p);
+             return std::make_unique<MctsBot>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
@@ -133,12 +134,12 @@ void bind_search(py::module_& m) {
            py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),
            py::arg("prior_bias"), py::arg("amaf_sample_visits"), py::arg("shadow_visits"))
       .def("search",
-           [](Mcts& mcts, const View& view) {
+           [](MctsBot& mcts, const View& view) {
              const SearchResult r =
                  interruptible([&](const std::atomic<bool>& stop) { return mcts.search(view, &stop); });
              return result_to_py(r, view.rules.rows, view.rules.cols);
            })
-      .def("clear", [](Mcts& mcts) {
+      .def("clear", [](MctsBot& mcts) {
         py::gil_scoped_release release;
         mcts.clear();
       });

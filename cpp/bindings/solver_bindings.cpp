@@ -2,10 +2,10 @@
 // reference search used by the tests.
 #include <cmath>
 
-#include "bindings.h"
-#include "errors.h"
-#include "game.h"
-#include "solver.h"
+#include "bindings/bindings.h"
+#include "core/errors.h"
+#include "core/game.h"
+#include "solver/solver.h"
 
 namespace hexengine::bindings {
 

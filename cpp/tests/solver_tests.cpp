@@ -6,12 +6,11 @@
 #include <cstdlib>
 #include <random>
 
-#include "game.h"
-#include "notation.h"
-#include "solver.h"
-#include "swindle.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "solver/solver.h"
 
-#include "check.h"
+#include "tests/check.h"
 
 using namespace hexengine;
 
@@ -136,33 +135,6 @@ void test_swap() {
   CHECK(r.winning_moves.empty());
 }
 
-// The swindle refuses what the solver refuses, ranks every first move of the
-// lost 3x3 Rex board (each proven lost), and returns a win when there is one.
-void test_swindle() {
-  const Geometry g = make_geometry(3, 3);
-  SolveLimits l;
-  const Rules rex = rules(Variant::Rex, 3, 3), hex = rules(Variant::Hex, 3, 3);
-  CHECK(throws_solve_error(
-      [&] { find_swindle(make_rules(Variant::Dark, 3, 3, SwapForm::Off), {}, {}, Color::Red, l, 0, 100, 1); }));
-  CHECK(throws_solve_error([&] { find_swindle(rex, {}, {}, Color::Red, l, 0, 0, 1); }));
-  Board col;
-  for (int r = 0; r < 3; ++r) col.set(g.padded(r, 0));
-  CHECK(throws_solve_error([&] { find_swindle(hex, col, {}, Color::Blue, l, 0, 100, 1); }));
-  const Swindle s = find_swindle(rex, {}, {}, Color::Red, l, 0, 1000, 1);
-  CHECK(s.move >= 0 && !s.wins && s.classified == 9);
-  CHECK(std::all_of(s.proven.begin(), s.proven.end(), [](int8_t p) { return p == -1; }));
-  CHECK(s.trap > -1.0 && s.winning_replies == 7);
-  const Swindle w = find_swindle(hex, {}, {}, Color::Red, l, 0, 100, 1);  // the first player wins 3x3 Hex
-  CHECK(w.wins && w.move >= 0 && w.proven[w.move] == 1);
-  Board two;  // Red a1 a2: a3 completes the chain, a win in Hex, a loss in Rex
-  two.set(g.padded(0, 0));
-  two.set(g.padded(1, 0));
-  Board blue;
-  blue.set(g.padded(0, 1));
-  blue.set(g.padded(1, 1));
-  CHECK(find_swindle(hex, two, blue, Color::Red, l, 0, 100, 1).wins);
-}
-
 }  // namespace
 
 int main() {
@@ -171,6 +143,5 @@ int main() {
   test_errors();
   test_against_reference();
   test_swap();
-  test_swindle();
   return testing::finish("solver tests");
 }

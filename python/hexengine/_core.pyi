@@ -79,7 +79,7 @@ class Game:
     def view(self, color: int) -> View: ...
     def spectator_view(self) -> View: ...
 
-# --- the tiny-board Dark Hex solver (cpp/darkhex_cfr.h) ---
+# --- the tiny-board Dark Hex solver (cpp/dark/cfr.h) ---
 
 DARK_TREE_MAX_HISTORIES: float
 DARK_TREE_MAX_CELLS: int

@@ -2,7 +2,7 @@
 
 The search runs in C++ with the GIL released: depth-first proof-number search
 with a transposition table, virtual connections, must-play regions, and dead
-and captured cells (see ``cpp/solver.h`` for what each rule proves). It
+and captured cells (see ``cpp/solver/solver.h`` for what each rule proves). It
 either proves the result or says it does not know; it never guesses.
 
 >>> import hexengine as hx

@@ -1,0 +1,515 @@
+// Inferior-cell knowledge for the solver: board tables, dead cells, captured
+// pairs, and the Rex pairing strategy. Internal to solver/solver.cpp.
+//
+// Contract and proofs. Let f(colouring) say whether Red joins top and bottom
+// on a full board; exactly one player is joined on a full board, and a game
+// that ends early (someone joined) ends with the result of any completion.
+// So Hex and Rex are both decided by f of the final board: Red wins Hex iff
+// f = 1, Red wins Rex iff f = 0.
+//
+// Dead cell: f does not depend on its colour in any completion. Ring test:
+// look at the six neighbours of empty cell c in cyclic order, an off-board
+// neighbour counting as a stone of the edge it lies beyond. Two consecutive
+// ring members of one colour are joined (adjacent cells, or a cell touching
+// that edge). If every two neighbours of c that X could use (X stones, X
+// edges, empty cells) are consecutive or joined by an arc of X members, then
+// any X path through c can skip c, so c is in no minimal X winning set, so f
+// does not depend on c: c is dead. Either colour's test alone suffices.
+// Dead cells stay dead when stones are added.
+//   Hex: a dead cell can be filled with either colour, same player to move
+//   (Hex is monotone: an extra stone never hurts its owner).
+//   Rex: a move to a dead cell d is at least as good as any move m. If X wins
+//   after X@m, X wins after X@d by the same strategy with m and d exchanged:
+//   the final boards differ only at d (irrelevant) and at m (X in one, any
+//   colour in the other), and an X stone only helps X join, which loses Rex.
+//   So the player to move plays a dead cell, then the other does, and so on:
+//   filling k dead cells passes the move k times.
+// Captured pair: adjacent empty a, b such that a C stone in either makes the
+// other dead. Filling both with C keeps the value in Hex and in Rex, by a
+// pairing argument that uses only deadness: whoever wins the filled position
+// answers a move in the pair with the other cell (the result is worth C, C)
+// and never enters it otherwise; if only a and b are left, the same answer
+// applies. Fills are applied one at a time, each on the current position.
+// Rex pairing: if X's edges are chained by X groups joined through disjoint
+// pairs of empty cells, each cell of a pair adjacent to both groups it joins,
+// then Y can answer X's move in a pair with the other cell and X ends up
+// joined on the full board. With X to move this works when the number of
+// empty cells is even (Y can always answer a move outside the pairs outside
+// them, their number being even); with Y to move and an odd number, the
+// cells outside the pairs are odd in number, so Y first plays one of them and
+// then answers. Either way X loses.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "core/geometry.h"
+
+namespace hexengine::solver {
+
+// Ring directions in cyclic order: E, NE, NW, W, SW, SE as (dr, dc).
+inline constexpr int kDirRow[6] = {0, -1, -1, 0, 1, 1};
+inline constexpr int kDirCol[6] = {1, 1, 0, -1, -1, 0};
+
+// Flags of the ring table.
+inline constexpr uint8_t kRedUseless = 1;
+inline constexpr uint8_t kBlueUseless = 2;
+
+// Whether the empty centre of a ring is useless to a colour whose members are
+// `own` (6 bits) and whose blocked positions are `other`.
+constexpr bool ring_useless(unsigned own, unsigned other) {
+  const unsigned usable = ~other & 63u;
+  for (int i = 0; i < 6; ++i) {
+    if (!((usable >> i) & 1u)) continue;
+    for (int j = i + 1; j < 6; ++j) {
+      if (!((usable >> j) & 1u)) continue;
+      if (j - i == 1 || (i == 0 && j == 5)) continue;  // consecutive
+      bool arc1 = true;  // i+1 .. j-1 all own
+      for (int k = i + 1; k < j; ++k) arc1 = arc1 && ((own >> k) & 1u);
+      bool arc2 = true;  // j+1 .. i-1 (wrapping) all own
+      for (int k = (j + 1) % 6; k != i; k = (k + 1) % 6) arc2 = arc2 && ((own >> k) & 1u);
+      if (!arc1 && !arc2) return false;
+    }
+  }
+  return true;
+}
+
+// kRing[red][blue]: kRedUseless / kBlueUseless for every ring of an empty cell.
+struct RingTable {
+  uint8_t flags[64][64];
+  constexpr RingTable() : flags{} {
+    for (unsigned r = 0; r < 64; ++r) {
+      for (unsigned b = 0; b < 64; ++b) {
+        if (r & b) continue;
+        uint8_t f = 0;
+        if (ring_useless(r, b)) f |= kRedUseless;
+        if (ring_useless(b, r)) f |= kBlueUseless;
+        flags[r][b] = f;
+      }
+    }
+  }
+};
+inline constexpr RingTable kRing{};
+
+// Fixed tables of one board for bitboards of W words.
+template <int W>
+struct BoardInfo {
+  using BB = Bitboard<W>;
+  int rows = 0, cols = 0, stride = 0;
+  bool square = false;
+  BB on_board;
+  BB edge1[2], edge2[2];
+  std::vector<int> cells;  // padded indices, row by row
+  // Per padded index: neighbour in each ring direction (-1 off board), and the
+  // ring bits contributed by off-board neighbours of each colour.
+  std::array<std::array<int16_t, 6>, 64 * W> nbr{};
+  std::array<uint8_t, 64 * W> edge_bits[2]{};
+  // The part of edge_bits[c] beyond colour c's second edge (bottom, right).
+  std::array<uint8_t, 64 * W> second_edge_bits[2]{};
+  // Zobrist keys per colour and padded index, and for Blue to move.
+  std::array<uint64_t, 64 * W> zobrist[2]{};
+  uint64_t zobrist_blue_to_move = 0;
+  // Images of each padded index under the half turn and (square boards) the
+  // transposition (row <-> column).
+  std::array<int16_t, 64 * W> rot{}, transp{};
+
+  explicit BoardInfo(const Geometry& g) {
+    rows = g.rows;
+    cols = g.cols;
+    stride = g.stride;
+    square = rows == cols;
+    on_board = BB::from(g.on_board);
+    for (int c = 0; c < 2; ++c) {
+      edge1[c] = BB::from(g.first_edge[c]);
+      edge2[c] = BB::from(g.second_edge[c]);
+    }
+    std::mt19937_64 rng(0x5eed'4e78'50c7'e11dULL);
+    for (int p = 0; p < 64 * W; ++p) {
+      zobrist[0][p] = rng();
+      zobrist[1][p] = rng();
+      nbr[p].fill(-1);
+      rot[p] = transp[p] = -1;
+    }
+    zobrist_blue_to_move = rng();
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) {
+        const int p = r * stride + c;
+        cells.push_back(p);
+        rot[p] = static_cast<int16_t>((rows - 1 - r) * stride + (cols - 1 - c));
+        if (square) transp[p] = static_cast<int16_t>(c * stride + r);
+        for (int d = 0; d < 6; ++d) {
+          const int nr = r + kDirRow[d], nc = c + kDirCol[d];
+          if (nc < 0 || nc >= cols) {
+            edge_bits[1][p] |= static_cast<uint8_t>(1u << d);  // beyond a blue edge
+            if (nc >= cols) second_edge_bits[1][p] |= static_cast<uint8_t>(1u << d);
+          } else if (nr < 0 || nr >= rows) {
+            edge_bits[0][p] |= static_cast<uint8_t>(1u << d);  // beyond a red edge
+            if (nr >= rows) second_edge_bits[0][p] |= static_cast<uint8_t>(1u << d);
+          } else {
+            nbr[p][d] = static_cast<int16_t>(nr * stride + nc);
+          }
+        }
+      }
+    }
+  }
+
+  // Ring bits of `stones` around padded index p (on-board neighbours only).
+  unsigned ring(int p, const BB& stones) const {
+    unsigned bits = 0;
+    for (int d = 0; d < 6; ++d) {
+      const int q = nbr[p][d];
+      if (q >= 0 && stones.test(q)) bits |= 1u << d;
+    }
+    return bits;
+  }
+};
+
+// A position: stones of each colour and the player to move (0 Red, 1 Blue).
+template <int W>
+struct Pos {
+  Bitboard<W> stones[2];
+  int mover = 0;
+};
+
+// Whether `stones` join the two edges of colour `c`.
+template <int W>
+bool joined(const BoardInfo<W>& bi, const Bitboard<W>& stones, int c) {
+  const Bitboard<W> start = stones & bi.edge1[c];
+  if (!start.any()) return false;
+  return (flood(start, stones, bi.stride) & bi.edge2[c]).any();
+}
+
+// The colour that has joined its edges, or -1.
+template <int W>
+int joined_colour(const BoardInfo<W>& bi, const Pos<W>& pos) {
+  if (joined(bi, pos.stones[0], 0)) return 0;
+  if (joined(bi, pos.stones[1], 1)) return 1;
+  return -1;
+}
+
+// Dead-cell flags of empty padded index p: kRedUseless | kBlueUseless bits.
+template <int W>
+uint8_t dead_flags(const BoardInfo<W>& bi, const Pos<W>& pos, int p) {
+  const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
+  const unsigned b = bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p];
+  return kRing.flags[r][b];
+}
+
+// Empty cells that are dead by the ring test.
+template <int W>
+Bitboard<W> dead_cells(const BoardInfo<W>& bi, const Pos<W>& pos) {
+  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  Bitboard<W> dead;
+  empty.for_each([&](int p) {
+    if (dead_flags(bi, pos, p)) dead.set(p);
+  });
+  return dead;
+}
+
+// Whether a stone of colour `c` on padded index `q`, neighbour of `p` in
+// direction `d`, leaves empty cell `p` dead.
+template <int W>
+bool dead_after(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int d, int c) {
+  unsigned ring[2] = {bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p],
+                      bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]};
+  ring[c] |= 1u << d;
+  return kRing.flags[ring[0]][ring[1]] != 0;
+}
+
+// For colour x, which of x's groups each cell is in or next to: bit 0 the
+// first edge (with the stones touching it; the cells along the edge touch
+// it), bit 1 the second, bit 2+i the i-th other group. False when x has
+// more than 62 other groups (callers then skip their test).
+template <int W>
+bool touch_masks(const BoardInfo<W>& bi, const Pos<W>& pos, int x, std::array<uint64_t, 64 * W>& touch) {
+  const Bitboard<W>& own = pos.stones[x];
+  touch.fill(0);
+  Bitboard<W> closed[2] = {bi.edge1[x], bi.edge2[x]};
+  Bitboard<W> others[64];
+  int n = 0;
+  Bitboard<W> rest = own;
+  while (rest.any()) {
+    Bitboard<W> seed;
+    seed.set(rest.first());
+    const Bitboard<W> comp = flood(seed, own, bi.stride);
+    rest = rest.andnot(comp);
+    const Bitboard<W> near = (dilate(comp, bi.stride) | comp) & bi.on_board;
+    const bool e1 = (comp & bi.edge1[x]).any(), e2 = (comp & bi.edge2[x]).any();
+    if (e1) closed[0] |= near;
+    if (e2) closed[1] |= near;
+    if (!e1 && !e2) {
+      if (n == 62) return false;
+      others[n++] = near;
+    }
+  }
+  closed[0].for_each([&](int p) { touch[p] |= 1; });
+  closed[1].for_each([&](int p) { touch[p] |= 2; });
+  for (int i = 0; i < n; ++i) others[i].for_each([&](int p) { touch[p] |= uint64_t{4} << i; });
+  return true;
+}
+
+// The ring members of cell c that colour x could use, with their touch
+// masks (an off-board member is the x edge beyond it) and cells (-1 off board).
+struct Usable {
+  int count = 0;
+  int dir[6];
+  int cell[6];
+  uint64_t mask[6];
+};
+
+template <int W>
+Usable usable_ring(const BoardInfo<W>& bi, const Pos<W>& pos, int x, int c, const std::array<uint64_t, 64 * W>& touch) {
+  Usable u;
+  const Bitboard<W>& enemy = pos.stones[1 - x];
+  for (int d = 0; d < 6; ++d) {
+    const int q = bi.nbr[c][d];
+    if (q >= 0) {
+      if (enemy.test(q)) continue;
+      u.mask[u.count] = touch[q];
+    } else {
+      if (!((bi.edge_bits[x][c] >> d) & 1u)) continue;
+      u.mask[u.count] = (bi.second_edge_bits[x][c] >> d) & 1u ? 2 : 1;
+    }
+    u.dir[u.count] = d;
+    u.cell[u.count++] = q;
+  }
+  return u;
+}
+
+// Empty cells dead by the group test, which extends the ring test: an empty
+// cell c is useless to colour X when every two non-consecutive ring members
+// a, b that X could use touch a common X group (a group counts its own cells;
+// an X edge is a group with the stones touching it and touches the cells
+// along it). An X path through a, c, b can then go a, group, b instead, so c
+// is in no minimal X winning set, hence dead.
+template <int W>
+Bitboard<W> dead_cells_by_groups(const BoardInfo<W>& bi, const Pos<W>& pos) {
+  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  Bitboard<W> useless;
+  std::array<uint64_t, 64 * W> touch;
+  for (int x = 0; x < 2; ++x) {
+    if (!touch_masks(bi, pos, x, touch)) continue;
+    empty.for_each([&](int c) {
+      const Usable u = usable_ring(bi, pos, x, c, touch);
+      for (int i = 0; i < u.count; ++i) {
+        for (int j = i + 1; j < u.count; ++j) {
+          const int gap = u.dir[j] - u.dir[i];
+          if (gap == 1 || gap == 5) continue;  // consecutive members are adjacent
+          if (!(u.mask[i] & u.mask[j])) return;  // c may be needed by X
+        }
+      }
+      useless.set(c);
+    });
+  }
+  return useless;
+}
+
+// Fills dead cells and captured pairs until none is left, as allowed by the
+// flags; returns how many cells were filled. In Rex (`misere`) each dead
+// cell filled passes the move.
+template <int W>
+int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured, bool misere) {
+  int filled = 0;
+  for (;;) {
+    const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    if (!empty.any()) return filled;
+    if (use_dead) {
+      int n = 0;
+      Bitboard<W> fill[2];
+      const Bitboard<W> dead = dead_cells_by_groups(bi, pos);
+      dead.for_each([&](int p) {
+        const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
+        const unsigned b = bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p];
+        // Any colour keeps the value; the majority of the ring merges groups.
+        fill[std::popcount(b) > std::popcount(r) ? 1 : 0].set(p);
+        ++n;
+      });
+      if (n) {
+        pos.stones[0] |= fill[0];
+        pos.stones[1] |= fill[1];
+        if (misere && (n & 1)) pos.mover ^= 1;
+        filled += n;
+        continue;
+      }
+    }
+    if (!use_captured) return filled;
+    // Rings of every empty cell, then each adjacent empty pair once.
+    std::array<uint8_t, 64 * W> ring[2];
+    empty.for_each([&](int p) {
+      ring[0][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p]);
+      ring[1][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]);
+    });
+    bool found = false;
+    empty.for_each([&](int p) {
+      if (found) return;
+      for (int d : {0, 4, 5}) {  // E, SW, SE
+        const int q = bi.nbr[p][d];
+        if (q < 0 || !empty.test(q)) continue;
+        const unsigned dp = 1u << d, dq = 1u << ((d + 3) % 6);
+        for (int c = 0; c < 2; ++c) {
+          // Dead with a stone of colour c added at direction bit `bit`?
+          auto dead_with = [&](int x, unsigned bit) {
+            return kRing.flags[ring[0][x] | (c == 0 ? bit : 0u)][ring[1][x] | (c == 1 ? bit : 0u)] != 0;
+          };
+          if (dead_with(p, dp) && dead_with(q, dq)) {
+            pos.stones[c].set(p);
+            pos.stones[c].set(q);
+            filled += 2;
+            found = true;
+            return;
+          }
+        }
+      }
+    });
+    if (!found) return filled;
+  }
+}
+
+// Move ordering by electric resistance (Anshelevich; van Rijswijck): for each
+// colour, cells are resistors (empty 1, own almost 0, enemy cut out) between
+// the colour's edges held at 1 and 0 volts; `score[p]` is the share of each
+// colour's current through empty cell p, summed. Gauss-Seidel with
+// over-relaxation, a fixed number of sweeps: an ordering heuristic only.
+template <int W>
+void resistance_scores(const BoardInfo<W>& bi, const Pos<W>& pos, std::array<float, 64 * W>& score) {
+  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  score.fill(0.0f);
+  std::array<float, 64 * W> v{}, r{};
+  for (int c = 0; c < 2; ++c) {
+    const Bitboard<W> live = bi.on_board.andnot(pos.stones[1 - c]);
+    std::vector<int> cells;
+    live.for_each([&](int p) {
+      cells.push_back(p);
+      r[p] = pos.stones[c].test(p) ? 0.01f : 1.0f;
+      v[p] = 0.5f;
+    });
+    // Conductance to a neighbour q, and to the two edges.
+    auto g = [&](int p, int q) { return 1.0f / (r[p] + r[q]); };
+    for (int sweep = 0; sweep < 40; ++sweep) {
+      for (int p : cells) {
+        float num = 0, den = 0;
+        for (int d = 0; d < 6; ++d) {
+          const int q = bi.nbr[p][d];
+          if (q < 0 || !live.test(q)) continue;
+          const float gq = g(p, q);
+          num += gq * v[q];
+          den += gq;
+        }
+        if (bi.edge1[c].test(p)) {
+          num += 1.0f / r[p];
+          den += 1.0f / r[p];
+        }
+        if (bi.edge2[c].test(p)) den += 1.0f / r[p];
+        if (den > 0) v[p] += 1.5f * (num / den - v[p]);
+      }
+    }
+    float total = 0;
+    for (int p : cells) {
+      if (bi.edge1[c].test(p)) total += (1.0f - v[p]) / r[p];
+    }
+    if (total <= 0) continue;
+    empty.for_each([&](int p) {
+      if (!live.test(p)) return;
+      float flow = 0;
+      for (int d = 0; d < 6; ++d) {
+        const int q = bi.nbr[p][d];
+        if (q >= 0 && live.test(q)) flow += std::abs(g(p, q) * (v[p] - v[q]));
+      }
+      if (bi.edge1[c].test(p)) flow += std::abs((1.0f - v[p]) / r[p]);
+      if (bi.edge2[c].test(p)) flow += std::abs(v[p] / r[p]);
+      score[p] += 0.5f * flow / total;
+    });
+  }
+}
+
+// Groups of `stones` of colour c as flood-filled components; the components
+// touching the first and second edges are merged into nodes 0 and 1 (callers
+// check beforehand that no component touches both).
+template <int W>
+struct Groups {
+  std::vector<Bitboard<W>> members;  // [0] first edge group, [1] second edge group, then others
+  std::vector<Bitboard<W>> adjacent_empty;
+};
+
+template <int W>
+Groups<W> find_groups(const BoardInfo<W>& bi, const Bitboard<W>& stones, const Bitboard<W>& empty, int c) {
+  Groups<W> g;
+  g.members.resize(2);
+  Bitboard<W> rest = stones;
+  while (rest.any()) {
+    Bitboard<W> seed;
+    seed.set(rest.first());
+    const Bitboard<W> comp = flood(seed, stones, bi.stride);
+    rest = rest.andnot(comp);
+    if ((comp & bi.edge1[c]).any()) {
+      g.members[0] |= comp;
+    } else if ((comp & bi.edge2[c]).any()) {
+      g.members[1] |= comp;
+    } else {
+      g.members.push_back(comp);
+    }
+  }
+  g.adjacent_empty.resize(g.members.size());
+  for (size_t i = 0; i < g.members.size(); ++i) {
+    g.adjacent_empty[i] = dilate(g.members[i], bi.stride) & empty;
+  }
+  g.adjacent_empty[0] |= bi.edge1[c] & empty;
+  g.adjacent_empty[1] |= bi.edge2[c] & empty;
+  return g;
+}
+
+// Rex pairing: whether colour c's groups are chained from edge to edge through
+// disjoint join-pairs (two empty cells, each adjacent to both groups joined).
+// Greedy search over group links: breadth-first from the first edge group,
+// reserving each pair used; sound (every chain found is a real strategy),
+// not complete.
+template <int W>
+bool rex_forced_join(const BoardInfo<W>& bi, const Pos<W>& pos, int c) {
+  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  const Groups<W> g = find_groups(bi, pos.stones[c], empty, c);
+  const int n = static_cast<int>(g.members.size());
+  // Depth-first search for a chain 0 -> 1 with disjoint pairs, small boards only.
+  std::vector<int> on_path(n, 0);
+  Bitboard<W> used;
+  int budget = 2000;
+  auto dfs = [&](auto&& self, int u) -> bool {
+    if (u == 1) return true;
+    if (--budget < 0) return false;
+    on_path[u] = 1;
+    for (int v = 0; v < n; ++v) {
+      if (on_path[v] || v == u) continue;
+      const Bitboard<W> common = (g.adjacent_empty[u] & g.adjacent_empty[v]).andnot(used);
+      if (common.count() < 2) continue;
+      // Try each pair of common cells (few on small boards).
+      std::vector<int> cs;
+      common.for_each([&](int p) { cs.push_back(p); });
+      for (size_t i = 0; i < cs.size(); ++i) {
+        for (size_t j = i + 1; j < cs.size(); ++j) {
+          used.set(cs[i]);
+          used.set(cs[j]);
+          const bool ok = self(self, v);
+          used.reset(cs[i]);
+          used.reset(cs[j]);
+          if (ok) {
+            on_path[u] = 0;
+            return true;
+          }
+          if (budget < 0) {
+            on_path[u] = 0;
+            return false;
+          }
+        }
+      }
+    }
+    on_path[u] = 0;
+    return false;
+  };
+  return dfs(dfs, 0);
+}
+
+}  // namespace hexengine::solver

@@ -1,0 +1,795 @@
+#include "solver/solver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "core/errors.h"
+#include "solver/knowledge.h"
+#include "solver/vc.h"
+
+namespace hexengine {
+
+namespace solver {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Proof numbers: kInf marks a proven value; finite values stay below it.
+constexpr uint32_t kInf = 0x3fffffff;
+constexpr uint32_t kMaxFinite = kInf - 1;
+constexpr double kEpsilon = 0.25;  // the 1+epsilon trick (Pawlewicz and Lew)
+
+// Progressive widening (as in Benzene's df-pn): at a node, only the first
+// kWidenBase + kWidenFactor * (live children) live children in move order count.
+constexpr int kWidenBase = 2;
+constexpr double kWidenFactor = 0.5;
+
+uint32_t sat(uint64_t v) { return v >= kMaxFinite ? kMaxFinite : static_cast<uint32_t>(v); }
+
+// Hash table from 64-bit keys to values: open addressing with linear
+// probing, growing by doubling while the search's memory budget allows; never
+// evicts (a table full at the budget ends the search with MemoryLimit
+// instead of losing work silently).
+template <class V>
+class HashTable {
+ public:
+  struct Entry {
+    uint64_t key = 0;  // 0 marks an empty slot (keys are forced non-zero)
+    V value{};
+  };
+
+  HashTable() { resize(1u << 10); }
+
+  const V* find(uint64_t key) const {
+    for (size_t i = key & mask_;; i = (i + 1) & mask_) {
+      const Entry& e = slots_[i];
+      if (e.key == key) return &e.value;
+      if (e.key == 0) return nullptr;
+    }
+  }
+
+  // Stores a value; false when the table is full and may not grow by
+  // `room` more bytes.
+  bool store(uint64_t key, const V& value, uint64_t room) {
+    size_t i = key & mask_;
+    for (;; i = (i + 1) & mask_) {
+      Entry& e = slots_[i];
+      if (e.key == key) {
+        e.value = value;
+        return true;
+      }
+      if (e.key == 0) break;
+    }
+    if ((size_ + 1) * 10 > slots_.size() * 7) {  // load above 0.7: grow if allowed
+      if (bytes() <= room) {
+        resize(slots_.size() * 2);
+        return store(key, value, room - bytes() / 2);
+      }
+      if ((size_ + 1) * 10 > slots_.size() * 9) return false;  // full at the budget
+    }
+    slots_[i] = {key, value};
+    ++size_;
+    return true;
+  }
+
+  uint64_t bytes() const { return slots_.size() * sizeof(Entry); }
+  uint64_t size() const { return size_; }
+
+ private:
+  void resize(size_t n) {
+    std::vector<Entry> old;
+    old.swap(slots_);
+    slots_.assign(n, Entry{});
+    mask_ = n - 1;
+    size_ = 0;
+    for (const Entry& e : old) {
+      if (!e.key) continue;
+      size_t i = e.key & mask_;
+      while (slots_[i].key) i = (i + 1) & mask_;
+      slots_[i] = e;
+      ++size_;
+    }
+  }
+
+  std::vector<Entry> slots_;
+  size_t mask_ = 0;
+  size_t size_ = 0;
+};
+
+// Proof and disproof numbers of a position for its player to move.
+struct Value {
+  uint32_t phi = 1, delta = 1;
+  bool won() const { return phi == 0; }
+  bool lost() const { return delta == 0; }
+  bool proven() const { return phi == 0 || delta == 0; }
+};
+
+constexpr Value kWon{0, kInf};
+constexpr Value kLost{kInf, 0};
+
+// A canonical key and the symmetry that maps the position to it.
+struct Key {
+  uint64_t key = 0;
+  int sym = 0;  // 0 none, 1 half turn, 2 transposition, 3 both
+};
+
+template <int W>
+class Search {
+ public:
+  using BB = Bitboard<W>;
+
+  Search(const Rules& rules, const SolveLimits& limits)
+      : geom_(make_geometry(rules.rows, rules.cols)),
+        bi_(geom_),
+        misere_(is_misere(rules.variant)),
+        k_(limits.knowledge),
+        limits_(limits),
+        budget_(limits.max_memory),
+        start_(Clock::now()) {
+    if (!k_.vc) k_.mustplay = false;
+    if (misere_) k_.vc = k_.mustplay = k_.proof_sets = false;  // Rex is not monotone
+    if (!misere_) k_.rex_pairing = false;
+  }
+
+  SolveResult run(const Board& red, const Board& blue, Color to_move) {
+    SolveResult res;
+    res.to_move = to_move;
+    Pos<W> root;
+    root.stones[0] = BB::from(red);
+    root.stones[1] = BB::from(blue);
+    root.mover = index_of(to_move);
+
+    const Value v = solve_position(root);
+    if (!stopped()) {
+      const bool mover_wins = v.won();
+      res.winner = mover_wins ? to_move : opponent(to_move);
+      if (mover_wins) {
+        find_winning_moves(root, res);
+      } else {
+        res.winning_moves_known = limits_.winning_moves;  // none: every move loses
+      }
+    }
+    finish(res);
+    return res;
+  }
+
+  // Numbers of `pos` for its player to move (after the fill-in, which may
+  // pass the move in Rex, they are turned back to that player's terms).
+  Value solve_position(Pos<W> pos) {
+    const int mover = pos.mover;
+    reduce_pos(pos);
+    Value v;
+    if (!terminal(pos, v)) {
+      const Key k = hash(pos);
+      mid(pos, k, v, kInf, kInf);
+    }
+    return pos.mover == mover ? v : Value{v.delta, v.phi};
+  }
+
+  bool stopped() const { return status_ != SolveStatus::Proven; }
+
+  void finish(SolveResult& res) {
+    res.status = status_;
+    if (stopped()) {
+      res.winner.reset();
+      res.winning_moves.clear();
+      res.winning_moves_known = false;
+      res.best_move = -1;
+    }
+    res.stats.nodes = nodes_;
+    res.stats.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    res.stats.memory_bytes = std::max(peak_memory_, memory());
+    res.stats.tt_entries = table_.size();
+  }
+
+ private:
+  // Memory the tables may still grow into.
+  uint64_t room() const {
+    const uint64_t used = memory();
+    return used >= budget_ ? 0 : budget_ - used;
+  }
+
+  uint64_t memory() const {
+    return table_.bytes() + proofs_.bytes() + expansions_.bytes() + vc_.memory() + stack_bytes_;
+  }
+
+  int reduce_pos(Pos<W>& pos) const {
+    if (!k_.dead && !k_.captured) return 0;
+    return reduce(bi_, pos, k_.dead, k_.captured, misere_);
+  }
+
+  // Whether `pos` is decided without search; sets its value.
+  bool terminal(const Pos<W>& pos, Value& v) const {
+    const int j = joined_colour(bi_, pos);
+    if (j < 0) return false;
+    const bool mover_wins = misere_ ? (j != pos.mover) : (j == pos.mover);
+    v = mover_wins ? kWon : kLost;
+    return true;
+  }
+
+  // Image of padded index p under symmetry `sym` (each is its own inverse).
+  int image(int p, int sym) const {
+    if (sym & 1) p = bi_.rot[p];
+    if (sym & 2) p = bi_.transp[p];
+    return p;
+  }
+
+  BB image(const BB& set, int sym) const {
+    if (!sym) return set;
+    BB out;
+    set.for_each([&](int p) { out.set(image(p, sym)); });
+    return out;
+  }
+
+  uint64_t hash_image(const Pos<W>& pos, int sym) const {
+    const bool swap = sym & 2;  // the transposition swaps the colours' roles
+    uint64_t h = 0;
+    for (int c = 0; c < 2; ++c) {
+      const auto& z = bi_.zobrist[swap ? 1 - c : c];
+      pos.stones[c].for_each([&](int p) { h ^= z[image(p, sym)]; });
+    }
+    if (swap ? !pos.mover : pos.mover) h ^= bi_.zobrist_blue_to_move;
+    return h;
+  }
+
+  // Canonical key: the smallest key among the symmetric images of `pos`
+  // (half turn; on square boards also the transposition with colours swapped).
+  Key hash(const Pos<W>& pos) const {
+    Key best{hash_image(pos, 0), 0};
+    if (k_.symmetry) {
+      for (int sym = 1; sym < (bi_.square ? 4 : 2); ++sym) {
+        const uint64_t h = hash_image(pos, sym);
+        if (h < best.key) best = {h, sym};
+      }
+    }
+    if (!best.key) best.key = 1;
+    return best;
+  }
+
+  bool check_limits() {
+    if (stopped()) return false;
+    if (limits_.max_nodes && nodes_ >= limits_.max_nodes) {
+      status_ = SolveStatus::NodeLimit;
+      return false;
+    }
+    if ((nodes_ & 255) == 0) {
+      if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
+        status_ = SolveStatus::Stopped;
+        return false;
+      }
+      if (limits_.max_seconds > 0 &&
+          std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.max_seconds) {
+        status_ = SolveStatus::TimeLimit;
+        return false;
+      }
+      peak_memory_ = std::max(peak_memory_, memory());
+    }
+    return true;
+  }
+
+  void store(const Key& k, const Value& v) {
+    if (!table_.store(k.key, v, room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
+  }
+
+  // Records the proof set of a proven position (in the canonical frame).
+  void store_proof(const Key& k, const BB& proof) {
+    if (!k_.proof_sets) return;
+    if (!proofs_.store(k.key, image(proof, k.sym), room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
+  }
+
+  struct Child {
+    int move;       // padded index
+    Pos<W> pos;     // after the move and the fill-in
+    BB fills;       // cells the fill-in took (empty at the parent)
+    Key key;
+    bool same_mover;  // Rex fill-in passed the move back
+    bool decided;
+    bool pruned = false;       // outside a sibling's proof set: loses
+    bool proof_known = false;  // `proof` is set
+    Value fixed;    // value when decided
+    BB proof;       // cells the child's proof needs, fills included (parent frame)
+  };
+
+  // The moves worth trying at `pos`, or a decided value with its proof set.
+  // `region` is the union of the carriers that cut the moves down.
+  bool expand(const Pos<W>& pos, Value& decided, BB& proof, BB& moves, BB& region) {
+    const int me = pos.mover, you = 1 - me;
+    const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    moves = empty;
+    region = BB{};
+    if (k_.rex_pairing) {
+      const bool even = (empty.count() % 2) == 0;
+      if (even && rex_forced_join(bi_, pos, me)) {
+        decided = kLost;
+        return true;
+      }
+      if (!even && rex_forced_join(bi_, pos, you)) {
+        decided = kWon;
+        return true;
+      }
+    }
+    if (k_.vc) {
+      const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
+      if (mine.full || mine.semis) {
+        decided = kWon;
+        proof = mine.full ? mine.full_carrier : mine.smallest;
+        return true;
+      }
+      const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
+      if (theirs.full) {
+        decided = kLost;
+        proof = theirs.full_carrier;
+        return true;
+      }
+      if (k_.mustplay && theirs.semis) {
+        moves &= theirs.intersection;
+        region = theirs.union_;
+        if (!moves.any()) {
+          decided = kLost;
+          proof = theirs.union_;
+          return true;
+        }
+      }
+    }
+    if ((k_.dominated || k_.vulnerable) && !misere_) prune_inferior(pos, moves, region);
+    return false;
+  }
+
+  // Hex inferior moves of the player to move X, dropped from `moves`:
+  //  - vulnerable: c such that a Y stone on a neighbour k (its killer)
+  //    leaves c dead. If X wins with c, X still wins after Y@k (X@c, Y@k
+  //    leaves c dead, worth a Y stone, and Hex is monotone), by some move m
+  //    that also wins now; repeating with m's killer adds a Y stone each
+  //    time, so either a winning move outside V turns up or a dead move
+  //    wins, and then every move wins, e.g. a cell u outside V and the
+  //    killers. So when such a u exists, some winning move lies outside V.
+  //  - dominated: c such that an X stone on a neighbour d leaves c dead
+  //    (then P+X@d = P+X@d+X@c >= P+X@c), dropped while d is kept or
+  //    outside the candidates (then d, hence c, loses); chains of
+  //    dominators end at a kept or a losing move.
+  // Killers, u and dominators join `region`: a loss proof needs them empty.
+  void prune_inferior(const Pos<W>& pos, BB& moves, BB& region) const {
+    const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    const int me = pos.mover, you = 1 - me;
+    BB kept = moves;
+    if (k_.vulnerable) {
+      BB vulnerable, killers;
+      moves.for_each([&](int c) {
+        for (int d = 0; d < 6; ++d) {
+          const int k = bi_.nbr[c][d];
+          if (k >= 0 && empty.test(k) && dead_after(bi_, pos, c, d, you)) {
+            vulnerable.set(c);
+            killers.set(k);
+            return;
+          }
+        }
+      });
+      const BB spare = empty.andnot(vulnerable | killers);
+      if (vulnerable.any() && spare.any()) {
+        kept = kept.andnot(vulnerable);
+        region |= killers;
+        region.set(spare.first());
+      }
+    }
+    if (k_.dominated) {
+      moves.for_each([&](int c) {
+        if (!kept.test(c)) return;
+        for (int d = 0; d < 6; ++d) {
+          const int q = bi_.nbr[c][d];
+          if (q < 0 || !empty.test(q) || (moves.test(q) && !kept.test(q))) continue;
+          if (dead_after(bi_, pos, c, d, me)) {
+            kept.reset(c);
+            region.set(q);
+            return;
+          }
+        }
+      });
+    }
+    moves = kept;
+  }
+
+  void make_child(const Pos<W>& pos, int p, Child& ch) {
+    ch.move = p;
+    ch.pos = pos;
+    ch.pos.stones[pos.mover].set(p);
+    ch.pos.mover ^= 1;
+    reduce_pos(ch.pos);
+    ch.fills = (ch.pos.stones[0] | ch.pos.stones[1]).andnot(pos.stones[0] | pos.stones[1]);
+    ch.fills.reset(p);
+    ch.same_mover = ch.pos.mover == pos.mover;
+    ch.decided = terminal(ch.pos, ch.fixed);
+    if (!ch.decided) ch.key = hash(ch.pos);
+  }
+
+  // Value of a child in its own terms.
+  Value own_value(const Child& ch) const {
+    if (ch.decided) return ch.fixed;
+    if (const Value* v = table_.find(ch.key.key)) return *v;
+    return Value{};
+  }
+
+  // Value of a child for the player to move at the parent: (phi, delta) of
+  // "the parent's mover wins through this child".
+  Value child_value(const Child& ch) const {
+    if (ch.pruned) return kLost;
+    const Value v = own_value(ch);
+    return ch.same_mover ? v : Value{v.delta, v.phi};
+  }
+
+  // The proof set of a proven child, in the parent's frame, fills included;
+  // all cells when unknown (then it prunes nothing).
+  BB child_proof(const Child& ch) const {
+    if (ch.decided) return ch.fills;
+    if (const BB* p = proofs_.find(ch.key.key)) return image(*p, ch.key.sym) | ch.fills;
+    return bi_.on_board;
+  }
+
+  // Order of moves for ties: nearer the centre first.
+  int centrality(int p) const {
+    const int r = p / bi_.stride, c = p % bi_.stride;
+    const int dr = 2 * r - (bi_.rows - 1), dc = 2 * c - (bi_.cols - 1);
+    return std::abs(dr) + std::abs(dc) + std::abs(dr + dc);
+  }
+
+  // Moves in the order to try them: by resistance, then centrality.
+  std::vector<int> ordered(const Pos<W>& pos, const BB& moves) {
+    std::vector<int> order;
+    moves.for_each([&](int p) { order.push_back(p); });
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return centrality(a) < centrality(b); });
+    if (order.size() > 1 && k_.vc) {  // worth its cost only next to H-search
+      resistance_scores(bi_, pos, score_);
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return score_[a] > score_[b]; });
+    }
+    return order;
+  }
+
+  // df-pn MID: searches `pos` until its numbers reach the thresholds.
+  void mid(const Pos<W>& pos, const Key& key, Value& out, uint32_t th_phi, uint32_t th_delta) {
+    ++nodes_;
+    if (!check_limits()) {
+      const Value* v = table_.find(key.key);
+      out = v ? *v : Value{};
+      return;
+    }
+    Value decided;
+    BB proof, moves, region;
+    if (const Expansion* e = expansions_.find(key.key)) {  // searched before: skip H-search
+      moves = image(e->moves, key.sym);
+      region = image(e->region, key.sym);
+    } else if (expand(pos, decided, proof, moves, region)) {
+      out = decided;
+      store(key, out);
+      store_proof(key, proof);
+      return;
+    } else if (k_.vc && !expansions_.store(key.key, {image(moves, key.sym), image(region, key.sym)}, room()) &&
+               !stopped()) {
+      status_ = SolveStatus::MemoryLimit;
+    }
+    const std::vector<int> order = ordered(pos, moves);
+    std::vector<Child> children(order.size());
+    stack_bytes_ += children.size() * sizeof(Child);
+    for (size_t i = 0; i < order.size(); ++i) make_child(pos, order[i], children[i]);
+    BB candidates = moves;    // moves not yet shown to lose by a sibling's proof
+    BB lost_proof = region;   // what the proof of a loss here needs
+    int best = -1;
+    for (;;) {
+      // Proof sets of children lost for the mover cut the other moves down.
+      if (k_.proof_sets) {
+        bool cut = false;
+        for (Child& ch : children) {
+          if (ch.pruned || ch.proof_known) continue;
+          const Value v = child_value(ch);
+          if (v.phi < kInf) continue;  // not a proven loss for the mover
+          ch.proof = child_proof(ch);
+          ch.proof_known = true;
+          lost_proof |= ch.proof;
+          if (!subset(candidates, ch.proof)) {
+            candidates &= ch.proof;
+            cut = true;
+          }
+        }
+        if (cut) {
+          for (Child& ch : children) {
+            if (!ch.pruned && !ch.proof_known && !candidates.test(ch.move)) ch.pruned = true;
+          }
+        }
+      }
+      // Progressive widening: only the first live children, in move order,
+      // count; more come in as those are refuted.
+      size_t limit = children.size();
+      {
+        int live = 0;
+        for (const Child& ch : children) live += child_value(ch).phi < kInf;
+        if (live >= 2 && k_.vc) {  // needs the resistance order
+          const int look = kWidenBase + static_cast<int>(std::ceil(live * kWidenFactor));
+          int seen = 0;
+          for (size_t i = 0; i < children.size(); ++i) {
+            if (child_value(children[i]).phi < kInf && ++seen == look) {
+              limit = i + 1;
+              break;
+            }
+          }
+        }
+      }
+      // Numbers of this node from its children.
+      uint64_t delta_sum = 0;
+      uint32_t phi_min = kInf, phi_second = kInf;
+      uint32_t best_delta = 0;
+      best = -1;
+      for (size_t i = 0; i < limit; ++i) {
+        const Value v = child_value(children[i]);
+        delta_sum += v.delta;
+        if (v.phi < phi_min) {
+          phi_second = phi_min;
+          phi_min = v.phi;
+          best = static_cast<int>(i);
+          best_delta = v.delta;
+        } else if (v.phi < phi_second) {
+          phi_second = v.phi;
+        }
+      }
+      if (phi_min == 0) {
+        out = kWon;
+      } else if (phi_min >= kInf) {
+        out = kLost;
+      } else {
+        out.phi = phi_min;
+        out.delta = sat(delta_sum);
+      }
+      if (out.proven() || out.phi >= th_phi || out.delta >= th_delta || stopped()) break;
+      // Thresholds for the most proving child, in its parent's terms.
+      const uint64_t child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + best_delta;
+      uint64_t child_th_phi =
+          phi_second >= kInf
+              ? kInf
+              : std::max<uint64_t>(phi_second + 1, static_cast<uint64_t>(phi_second * (1 + kEpsilon)));
+      child_th_phi = std::min<uint64_t>(child_th_phi, th_phi);
+      const uint32_t tphi = static_cast<uint32_t>(std::min<uint64_t>(child_th_phi, kInf));
+      const uint32_t tdelta = static_cast<uint32_t>(std::min<uint64_t>(child_th_delta, kInf));
+      Child& ch = children[best];
+      Value cv;
+      // The child's own numbers: its phi is our delta unless it kept the move.
+      if (ch.same_mover) {
+        mid(ch.pos, ch.key, cv, tphi, tdelta);
+      } else {
+        mid(ch.pos, ch.key, cv, tdelta, tphi);
+      }
+    }
+    stack_bytes_ -= children.size() * sizeof(Child);
+    store(key, out);
+    if (out.won()) {
+      BB p = child_proof(children[best]);
+      p.set(children[best].move);
+      store_proof(key, p);
+    } else if (out.lost()) {
+      for (const Child& ch : children) {
+        if (!ch.pruned) lost_proof |= ch.proof_known ? ch.proof : child_proof(ch);
+      }
+      store_proof(key, lost_proof);
+    }
+  }
+
+  // After the root is won: the winning moves (all, or one) of the root position.
+  void find_winning_moves(const Pos<W>& root, SolveResult& res) {
+    const BB empty = bi_.on_board.andnot(root.stones[0] | root.stones[1]);
+    std::vector<int> order = ordered(root, empty);
+    // Try first the cells the search already knows to win (cheap table hits).
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return known_win(root, a) > known_win(root, b); });
+    for (int p : order) {
+      Pos<W> child = root;
+      child.stones[root.mover].set(p);
+      child.mover ^= 1;
+      const Value v = solve_position(child);
+      if (stopped()) return;
+      if (v.lost()) {
+        if (res.best_move < 0) res.best_move = geom_.unpadded(p);
+        if (!limits_.winning_moves) return;
+        res.winning_moves.push_back(geom_.unpadded(p));
+      }
+    }
+    std::sort(res.winning_moves.begin(), res.winning_moves.end());
+    res.winning_moves_known = limits_.winning_moves;
+  }
+
+  int known_win(const Pos<W>& pos, int p) {
+    Child ch;
+    make_child(pos, p, ch);
+    return child_value(ch).won() ? 1 : 0;
+  }
+
+  Geometry geom_;
+  BoardInfo<W> bi_;
+  bool misere_;
+  SolveKnowledge k_;
+  SolveLimits limits_;
+  uint64_t budget_;
+  HashTable<Value> table_;
+  HashTable<BB> proofs_;
+  // Moves and must-play region of positions expanded with H-search (canonical frame).
+  struct Expansion {
+    BB moves, region;
+  };
+  HashTable<Expansion> expansions_;
+  VcBuilder<W> vc_;
+  Clock::time_point start_;
+  SolveStatus status_ = SolveStatus::Proven;
+  uint64_t nodes_ = 0;
+  uint64_t peak_memory_ = 0;
+  uint64_t stack_bytes_ = 0;
+  std::array<float, 64 * W> score_{};
+};
+
+// Runs `f` with a Search<W> of the smallest width that fits the board.
+template <class F>
+auto with_search(const Rules& rules, const SolveLimits& limits, F&& f) {
+  const int w = words_for(rules.rows, rules.cols);
+  switch (w) {
+    case 1: { Search<1> s(rules, limits); return f(s); }
+    case 2: { Search<2> s(rules, limits); return f(s); }
+    case 3: { Search<3> s(rules, limits); return f(s); }
+    case 4: { Search<4> s(rules, limits); return f(s); }
+    case 5: { Search<5> s(rules, limits); return f(s); }
+    default: { Search<6> s(rules, limits); return f(s); }
+  }
+}
+
+void check_limits_valid(const SolveLimits& limits) {
+  if (!(limits.max_seconds >= 0) || !std::isfinite(limits.max_seconds)) {
+    throw SolveError("max_seconds must be a finite number of seconds >= 0 (0 means no limit), not " +
+                     std::to_string(limits.max_seconds));
+  }
+  if (limits.max_memory < (1ull << 20)) {
+    throw SolveError("max_memory must be at least 1 MiB (1048576 bytes), not " +
+                     std::to_string(limits.max_memory));
+  }
+}
+
+}  // namespace
+
+void check_position(const Rules& rules, const Board& red, const Board& blue) {
+  if (is_dark(rules.variant)) {
+    throw SolveError("cannot solve " + variant_name(rules.variant) +
+                     ": Dark Hex hides stones, so it has no perfect-information solution; the solver "
+                     "handles 'hex' and 'rex'");
+  }
+  const Geometry g = make_geometry(rules.rows, rules.cols);
+  if ((red & blue).any()) throw SolveError("a cell holds both a red and a blue stone");
+  if (red.andnot(g.on_board).any() || blue.andnot(g.on_board).any()) {
+    throw SolveError("a stone lies off the " + std::to_string(g.rows) + "x" + std::to_string(g.cols) + " board");
+  }
+  for (Color c : {Color::Red, Color::Blue}) {
+    if (joins_edges(g, c == Color::Red ? red : blue, c)) {
+      throw SolveError(std::string("the position is finished: ") + color_name(c) + " has joined their edges");
+    }
+  }
+}
+
+}  // namespace solver
+
+const char* status_name(SolveStatus s) {
+  switch (s) {
+    case SolveStatus::Proven: return "proven";
+    case SolveStatus::NodeLimit: return "nodes";
+    case SolveStatus::TimeLimit: return "time";
+    case SolveStatus::MemoryLimit: return "memory";
+    case SolveStatus::Stopped: return "stopped";
+  }
+  return "?";
+}
+
+SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move, const SolveLimits& limits) {
+  check_solve_request(rules, red, blue, limits);
+  return solver::with_search(rules, limits, [&](auto& s) { return s.run(red, blue, to_move); });
+}
+
+void check_solve_request(const Rules& rules, const Board& red, const Board& blue, const SolveLimits& limits) {
+  solver::check_limits_valid(limits);
+  solver::check_position(rules, red, blue);
+}
+
+SolveResult solve_game(const Game& game, const SolveLimits& limits) {
+  const Rules& rules = game.rules();
+  solver::check_limits_valid(limits);
+  if (is_dark(rules.variant)) solver::check_position(rules, Board{}, Board{});  // throws
+  if (game.is_over()) {
+    throw SolveError("the game is over (" + std::string(color_name(*game.winner())) + " won): nothing to solve");
+  }
+  if (rules.swap != SwapForm::Off && game.history().empty()) {
+    throw SolveError("the swap rule is still to come: who ends up with which colour is undecided before the "
+                     "first move, so solve after Red's first stone, or play with swap='off'");
+  }
+  const Color me = *game.to_move();
+  if (!game.swap_available()) {
+    return solve(rules, game.stones(Color::Red), game.stones(Color::Blue), me, limits);
+  }
+  // Swap available now: one more move for the player to move (Blue).
+  SolveResult plain = solve(rules, game.stones(Color::Red), game.stones(Color::Blue), me, limits);
+  if (plain.status != SolveStatus::Proven) return plain;
+  if (rules.swap == SwapForm::Sides) {
+    // Same board, Blue to move, but the mover now plays Red: swapping wins
+    // exactly when Red wins the position.
+    plain.swap_wins = plain.winner == Color::Red;
+    if (plain.swap_wins) plain.best_move = -2;
+    return plain;
+  }
+  Game swapped = game;
+  swapped.swap();
+  SolveLimits rest = limits;
+  if (limits.max_nodes) {
+    rest.max_nodes = limits.max_nodes > plain.stats.nodes ? limits.max_nodes - plain.stats.nodes : 1;
+  }
+  if (limits.max_seconds > 0) {
+    rest.max_seconds = std::max(1e-9, limits.max_seconds - plain.stats.seconds);
+  }
+  SolveResult after = solve(rules, swapped.stones(Color::Red), swapped.stones(Color::Blue), *swapped.to_move(), rest);
+  SolveResult out = plain;
+  out.stats.nodes += after.stats.nodes;
+  out.stats.seconds += after.stats.seconds;
+  out.stats.memory_bytes = std::max(out.stats.memory_bytes, after.stats.memory_bytes);
+  out.stats.tt_entries += after.stats.tt_entries;
+  if (after.status != SolveStatus::Proven) {
+    out.status = after.status;
+    out.winner.reset();
+    out.winning_moves.clear();
+    out.winning_moves_known = false;
+    out.best_move = -1;
+    return out;
+  }
+  out.swap_wins = after.winner == me;  // the mover keeps their colour in the pieces form
+  if (out.swap_wins) {
+    out.winner = me;
+    if (out.best_move < 0) out.best_move = -2;
+  }
+  return out;
+}
+
+SolveResult solve_view(const View& view, const SolveLimits& limits) {
+  if (is_dark(view.rules.variant)) solver::check_position(view.rules, Board{}, Board{});  // throws
+  const Game game = replay(view.rules, view.history, view.history.size());
+  if (game.board() == view.board) return solve_game(game, limits);
+  if (view.rules.swap != SwapForm::Off) {
+    throw SolveError("the view's record does not lead to the board it shows, and with the swap rule on the "
+                     "solver needs the record");
+  }
+  if (!view.to_move) throw SolveError("the game is over: nothing to solve");
+  const auto stones = shown_stones(view, game.geometry());
+  return solve(view.rules, stones[0], stones[1], *view.to_move, limits);
+}
+
+SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
+  SolveKnowledge k{false, false, false, false, false, false, false, false, false};
+  for (const std::string& n : names) {
+    if (n == "dead") {
+      k.dead = true;
+    } else if (n == "captured") {
+      k.captured = true;
+    } else if (n == "vc") {
+      k.vc = true;
+    } else if (n == "mustplay") {
+      k.mustplay = true;
+    } else if (n == "rex-pairing") {
+      k.rex_pairing = true;
+    } else if (n == "symmetry") {
+      k.symmetry = true;
+    } else if (n == "proof-sets") {
+      k.proof_sets = true;
+    } else if (n == "dominated") {
+      k.dominated = true;
+    } else if (n == "vulnerable") {
+      k.vulnerable = true;
+    } else {
+      throw SolveError("unknown solver knowledge '" + n +
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable'");
+    }
+  }
+  if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");
+  return k;
+}
+
+}  // namespace hexengine

@@ -1,0 +1,162 @@
+// Exact solving of Hex and Rex positions.
+//
+// Contract: `solve` proves who wins a Hex or Rex position with perfect play,
+// or says honestly that it does not know: it never guesses. It runs a
+// depth-first proof-number search (df-pn with the 1+epsilon trick) over a
+// transposition table keyed by Zobrist hashes (symmetric positions share an
+// entry), and uses knowledge that is proven to keep the value of every
+// position it touches (solver/knowledge.h and solver/vc.h give the proofs):
+//   - dead cells (no completion of the board depends on their colour) are
+//     filled; in Hex with either colour, in Rex one by one in turn, because
+//     in Rex a dead cell is always a best move;
+//   - captured pairs (two empty neighbours such that a stone of one colour in
+//     either makes the other dead) are filled for their captor, in both games;
+//   - Hex: virtual connections between a player's edges (H-search over
+//     bridges, edge templates and their AND/OR combinations) end the search;
+//     the player to move only tries cells inside the must-play region (the
+//     intersection of the carriers of the opponent's winning
+//     semi-connections), never a cell that a neighbouring move of their own
+//     would leave dead (dominated), nor, while another cell remains, one that
+//     a neighbouring opponent stone would leave dead (vulnerable), and never
+//     a cell outside the proof set of a sibling already refuted (Hex is
+//     monotone, so that refutation still works);
+//   - Rex: a player whose edges are chained by disjoint join-pairs loses when
+//     the number of empty cells has the right parity (pairing strategy).
+// Moves are tried in the order of an electric-resistance evaluation, with
+// Benzene's progressive widening. Positions are solved with the swap rule
+// off; `solve_game` also handles a game where the player to move may swap
+// now, treating the swap as one more move. Limits on nodes, time and memory
+// stop the search with an Unknown status and the statistics so far; the
+// memory limit bounds every table the search holds (they never evict). The
+// search is single-threaded and keeps no global state, so several searches
+// may run at once on different threads.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/game.h"
+#include "core/geometry.h"
+#include "core/rules.h"
+
+namespace hexengine {
+
+// A request the solver cannot honour: Dark Hex, a finished game, bad limits.
+struct SolveError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// The pieces of knowledge the search may use; all on by default. Tests turn
+// them on one at a time and compare with the plain search (all off).
+struct SolveKnowledge {
+  bool dead = true;         // fill dead cells
+  bool captured = true;     // fill captured pairs for their captor
+  bool vc = true;           // Hex: edge-to-edge virtual connections decide a position
+  bool mustplay = true;     // Hex: try only cells in the must-play region (needs vc)
+  bool rex_pairing = true;  // Rex: join-pair strategies decide a position
+  bool symmetry = true;     // the table shares entries between symmetric positions
+  bool proof_sets = true;   // Hex: a refuted move's proof set rules out the moves outside it
+  bool dominated = true;    // Hex: skip a move that a neighbouring move would leave dead
+  bool vulnerable = true;   // Hex: skip moves an opponent's neighbouring stone would leave dead
+};
+
+// How long the search may run and what it should report.
+struct SolveLimits {
+  uint64_t max_nodes = 0;               // expanded nodes; 0 means no limit
+  double max_seconds = 0;               // wall-clock seconds; 0 means no limit
+  uint64_t max_memory = 256ull << 20;   // bytes of tables the search may hold
+  bool winning_moves = false;           // also list every winning move of the player to move
+  const std::atomic<bool>* stop = nullptr;  // polled; set it from another thread to stop
+  SolveKnowledge knowledge;
+};
+
+// Why a search ended.
+enum class SolveStatus : int { Proven = 0, NodeLimit = 1, TimeLimit = 2, MemoryLimit = 3, Stopped = 4 };
+
+// What the search cost.
+struct SolveStats {
+  uint64_t nodes = 0;         // nodes expanded (df-pn MID calls)
+  double seconds = 0;         // wall-clock time
+  uint64_t memory_bytes = 0;  // peak bytes of tables held
+  uint64_t tt_entries = 0;    // positions stored in the transposition table at the end
+};
+
+// The answer. `winner` is empty exactly when `status` is not Proven.
+struct SolveResult {
+  std::optional<Color> winner;
+  Color to_move = Color::Red;
+  SolveStatus status = SolveStatus::Proven;
+  // Public cell indices of every winning move of the player to move, sorted;
+  // filled only when asked for and the list is proven complete.
+  std::vector<int> winning_moves;
+  bool winning_moves_known = false;
+  // With the swap available now (`solve_game`): whether swapping wins for the
+  // player to move; part of the winning moves when they are known.
+  bool swap_wins = false;
+  // A proven winning move of the player to move (public index), -1 if none is
+  // known (the player to move loses, or the search stopped). -2 means "swap".
+  int best_move = -1;
+  SolveStats stats;
+};
+
+// Solves the position with stones `red` and `blue` (padded bitboards of the
+// rules' geometry) and `to_move` to play, with swap off. Stone counts need
+// not match a real game. Throws SolveError for Dark Hex, a finished position
+// (a player already joined their edges), stones off the board or on both
+// colours, and bad limits.
+SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move,
+                  const SolveLimits& limits);
+// Throws the SolveError `solve` would throw for these arguments; else nothing.
+void check_solve_request(const Rules& rules, const Board& red, const Board& blue, const SolveLimits& limits);
+
+// Solves the game's current position for the player to move. When the swap is
+// available now it counts as one more move (`swap_wins`, best_move -2): in the
+// `sides` form swapping hands the mover Red's side of the same board, in the
+// `pieces` form it plays the mirrored Blue stone. Throws SolveError for Dark
+// Hex, a finished game, an empty board with the swap still to come (who holds
+// which colour is then undecided), and bad limits.
+SolveResult solve_game(const Game& game, const SolveLimits& limits);
+
+// Solves the position a Hex or Rex view shows. When its record leads to the
+// board it shows (views taken from a game), the game is rebuilt from the record
+// and handed to `solve_game`; a view built from a bare position (a board with
+// a shorter record) is solved from its stones with swap off, and throws
+// SolveError if its rules have the swap (who may swap then depends on the
+// record).
+SolveResult solve_view(const View& view, const SolveLimits& limits);
+
+// Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
+// "symmetry", "proof-sets", "dominated", "vulnerable"), the others off; throws SolveError on an unknown name.
+SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
+
+// Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,
+// its own connection test), the oracle of the tests, for boards of at most
+// 25 cells. The memo is kept between calls on one object.
+class ReferenceSearch {
+ public:
+  explicit ReferenceSearch(const Rules& rules);
+  // The winner of the position; same position checks as `solve`.
+  Color winner(const Board& red, const Board& blue, Color to_move);
+  // Positions in the memo.
+  size_t size() const { return memo_.size(); }
+  const Rules& rules() const { return rules_; }
+
+ private:
+  bool wins(uint32_t mine, uint32_t theirs, int mover);
+  bool joined(uint32_t stones, int colour) const;
+
+  Rules rules_;
+  int cells_ = 0;
+  std::vector<uint32_t> nbr_;      // neighbour mask of each public cell
+  uint32_t edge_[2][2] = {{0, 0}, {0, 0}};  // [colour][first|second]
+  std::unordered_map<uint64_t, bool> memo_;
+};
+
+// A short name of a status: "proven", "nodes", "time", "memory", "stopped".
+const char* status_name(SolveStatus s);
+
+}  // namespace hexengine

@@ -1,0 +1,410 @@
+// Virtual connections by H-search (Anshelevich), for the Hex solver.
+// Internal to solver/solver.cpp.
+//
+// Contract: for one colour X, nodes are X's groups (the groups touching each
+// of X's edges merged with that edge, nodes 0 and 1) and the empty cells. A
+// full connection (x, y, C) says X joins x and y (owning them if they are
+// cells) even if the opponent moves first, using only cells of the carrier C;
+// a semi connection (x, y, C, k) says X joins them by playing the key k first,
+// k in C. Rules, each sound:
+//   base: adjacent nodes are fully connected with an empty carrier;
+//   AND: (x, z, A) and (z, y, B) full, A and B disjoint, x not in B, y not in
+//        A: through a group z a full (x, y, A|B); through an empty cell z a
+//        semi (x, y, A|B|{z}) with key z; a full and a semi through a group
+//        give a semi with the semi's key;
+//   OR: semis (x, y) whose carriers have an empty intersection give a full
+//        with the union as carrier.
+// Lists keep only minimal carriers, up to fixed capacities, and the closure
+// stops after a work budget, so the result is sound but not complete. Edge
+// groups are never the middle of an AND.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "solver/knowledge.h"
+
+namespace hexengine::solver {
+
+// What H-search found between the two edges of a colour.
+template <int W>
+struct EdgeConnection {
+  bool full = false;         // a full connection: the colour has won
+  Bitboard<W> full_carrier;  // its carrier
+  int semis = 0;             // number of semi connections found
+  Bitboard<W> intersection;  // intersection of their carriers (keys included)
+  Bitboard<W> union_;        // union of their carriers
+  Bitboard<W> smallest;      // the smallest semi carrier (key included)
+  int key = -1;              // key of that semi connection (padded index)
+};
+
+// Tunable sizes of the H-search.
+struct VcSizes {
+  int max_full = 12;     // full carriers kept per pair of nodes
+  int max_semi = 24;     // semi carriers kept per pair of nodes
+  int max_ors = 4;       // semis combined at once by the OR rule
+  int max_nodes = 128;   // boards with more nodes are not searched
+  long budget = 60000;   // carrier combinations tried per build
+};
+
+// Whether two sets are equal (word by word; faster than the defaulted ==).
+template <int W>
+inline bool same(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] ^ b.w[k];
+  return d == 0;
+}
+
+// Whether a is a subset of b.
+template <int W>
+inline bool subset(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] & ~b.w[k];
+  return d == 0;
+}
+
+// Whether a and b share a member.
+template <int W>
+inline bool meet(const Bitboard<W>& a, const Bitboard<W>& b) {
+  uint64_t d = 0;
+  for (int k = 0; k < W; ++k) d |= a.w[k] & b.w[k];
+  return d != 0;
+}
+
+template <int W>
+class VcBuilder {
+ public:
+  using BB = Bitboard<W>;
+
+  explicit VcBuilder(VcSizes sizes = {}) : sz_(sizes) {}
+
+  // H-search for colour c in `pos`, whose edges must not be joined yet.
+  // Stops early once the edges are fully connected.
+  EdgeConnection<W> build(const BoardInfo<W>& bi, const Pos<W>& pos, int c) {
+    EdgeConnection<W> out;
+    const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    const Groups<W> groups = find_groups(bi, pos.stones[c], empty, c);
+    ngroups_ = static_cast<int>(groups.members.size());
+    n_ = ngroups_ + empty.count();
+    if (n_ > sz_.max_nodes) return out;  // too large: nothing found, still sound
+    node_cell_.assign(n_, -1);
+    cell_node_.assign(64 * W, -1);
+    int id = ngroups_;
+    empty.for_each([&](int p) {
+      node_cell_[id] = p;
+      cell_node_[p] = id++;
+    });
+    const size_t pairs = static_cast<size_t>(n_) * (n_ - 1) / 2;
+    if (pairs_.size() < pairs) pairs_.resize(pairs);
+    std::fill(pairs_.begin(), pairs_.begin() + pairs, Lists{});
+    full_top_ = semi_top_ = 0;
+    if (full_pool_.empty()) {
+      full_pool_.resize(4096);
+      semi_pool_.resize(8192);
+      key_pool_.resize(8192);
+    }
+    partners_.assign(n_, {});
+    full_partners_.assign(n_, {});
+    queue_full_.clear();
+    queue_semi_.clear();
+    won_ = false;
+    budget_ = sz_.budget;
+
+    // Base connections: groups with their adjacent empty cells, adjacent empty cells.
+    for (int g = 0; g < ngroups_; ++g) {
+      groups.adjacent_empty[g].for_each([&](int p) { add_full(g, cell_node_[p], BB{}); });
+    }
+    empty.for_each([&](int p) {
+      for (int d : {0, 4, 5}) {
+        const int q = bi.nbr[p][d];
+        if (q >= 0 && empty.test(q)) add_full(cell_node_[p], cell_node_[q], BB{});
+      }
+    });
+    closure();
+
+    const size_t e = index(0, 1);
+    if (won_) {
+      out.full = true;
+      out.full_carrier = won_carrier_;
+      return out;
+    }
+    const List& l = pairs_[e].semi;
+    const BB* s = &semi_pool_[l.at];
+    out.semis = l.n;
+    BB inter = empty;
+    int best = -1;
+    for (int i = 0; i < l.n; ++i) {
+      inter &= s[i];
+      out.union_ |= s[i];
+      if (best < 0 || s[i].count() < s[best].count()) best = i;
+    }
+    out.intersection = inter;
+    if (best >= 0) {
+      out.smallest = s[best];
+      out.key = key_pool_[l.at + best];
+    }
+    return out;
+  }
+
+  // Bytes held by the workspace.
+  uint64_t memory() const {
+    return pairs_.capacity() * sizeof(Lists) +
+           (full_pool_.capacity() + semi_pool_.capacity()) * sizeof(BB) + key_pool_.capacity() * sizeof(int16_t);
+  }
+
+ private:
+  struct Item {
+    int16_t a, b;
+    int16_t key;  // -1 for a full connection
+    BB carrier;
+  };
+
+  // The carriers of one pair of nodes: `n` of them from `at` in a pool, with
+  // room for `cap` there. Lists start empty and move to a bigger slot at the
+  // pool's top when full, so the carriers in use lie close together.
+  struct List {
+    uint32_t at = 0;
+    uint8_t n = 0, cap = 0;
+  };
+  // The full and the semi carriers of one pair, side by side.
+  struct Lists {
+    List full, semi;
+  };
+
+  // Gives `l` room for one more carrier (its pool must hold at least `max`).
+  void grow(List& l, std::vector<BB>& pool, size_t& top, int max, std::vector<int16_t>* keys) {
+    const int cap = std::min(max, std::max(2, 2 * l.cap));
+    if (top + cap > pool.size()) {
+      pool.resize(std::max(2 * pool.size(), top + cap + 1024));
+      if (keys) keys->resize(pool.size());
+    }
+    std::copy_n(pool.begin() + l.at, l.n, pool.begin() + top);
+    if (keys) std::copy_n(keys->begin() + l.at, l.n, keys->begin() + top);
+    l.at = static_cast<uint32_t>(top);
+    l.cap = static_cast<uint8_t>(cap);
+    top += cap;
+  }
+
+  bool is_group(int x) const { return x < ngroups_; }
+  bool is_edge(int x) const { return x < 2; }
+  // Triangular index of the unordered pair {a, b}, a != b.
+  size_t index(int a, int b) const {
+    if (a > b) std::swap(a, b);
+    return static_cast<size_t>(b) * (b - 1) / 2 + a;
+  }
+  // Whether endpoint x may join a carrier C (a cell endpoint must stay out of it).
+  bool outside(int x, const BB& c) const { return is_group(x) || !c.test(node_cell_[x]); }
+
+  void add_full(int a, int b, const BB& c) {
+    const size_t e = index(a, b);
+    List& l = pairs_[e].full;
+    BB* f = &full_pool_[l.at];
+    for (int i = 0; i < l.n; ++i) {
+      if (subset(f[i], c)) return;  // an existing carrier is a subset
+    }
+    int k = 0;
+    for (int i = 0; i < l.n; ++i) {
+      if (!subset(c, f[i])) f[k++] = f[i];  // drop supersets of c
+    }
+    l.n = static_cast<uint8_t>(k);
+    if (l.n >= sz_.max_full) return;
+    if (l.n == l.cap) grow(l, full_pool_, full_top_, sz_.max_full, nullptr);
+    full_pool_[l.at + l.n++] = c;
+    // Semis whose carrier contains c add nothing.
+    List& ls = pairs_[e].semi;
+    BB* s = &semi_pool_[ls.at];
+    int16_t* ks = &key_pool_[ls.at];
+    int m = 0;
+    for (int i = 0; i < ls.n; ++i) {
+      if (!subset(c, s[i])) {
+        s[m] = s[i];
+        ks[m++] = ks[i];
+      }
+    }
+    ls.n = static_cast<uint8_t>(m);
+    partners_[a].set(b);
+    partners_[b].set(a);
+    full_partners_[a].set(b);
+    full_partners_[b].set(a);
+    if ((a == 0 && b == 1) || (a == 1 && b == 0)) {
+      if (!won_) won_carrier_ = c;
+      won_ = true;
+    }
+    queue_full_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), -1, c});
+  }
+
+  void add_semi(int a, int b, const BB& c, int key) {
+    const size_t e = index(a, b);
+    const List& lf = pairs_[e].full;
+    const BB* f = &full_pool_[lf.at];
+    for (int i = 0; i < lf.n; ++i) {
+      if (subset(f[i], c)) return;
+    }
+    List& l = pairs_[e].semi;
+    BB* s = &semi_pool_[l.at];
+    int16_t* ks = &key_pool_[l.at];
+    for (int i = 0; i < l.n; ++i) {
+      if (subset(s[i], c)) return;
+    }
+    int k = 0;
+    for (int i = 0; i < l.n; ++i) {
+      if (!subset(c, s[i])) {
+        s[k] = s[i];
+        ks[k++] = ks[i];
+      }
+    }
+    l.n = static_cast<uint8_t>(k);
+    if (l.n >= sz_.max_semi) return;
+    if (l.n == l.cap) grow(l, semi_pool_, semi_top_, sz_.max_semi, &key_pool_);
+    semi_pool_[l.at + l.n] = c;
+    key_pool_[l.at + l.n++] = static_cast<int16_t>(key);
+    partners_[a].set(b);
+    partners_[b].set(a);
+    queue_semi_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), static_cast<int16_t>(key), c});
+  }
+
+  // Whether an item is still in its list (it may have been dropped as a superset).
+  bool present(const Item& it) const {
+    const size_t e = index(it.a, it.b);
+    const List& l = it.key < 0 ? pairs_[e].full : pairs_[e].semi;
+    const BB* c = it.key < 0 ? &full_pool_[l.at] : &semi_pool_[l.at];
+    for (int i = 0; i < l.n; ++i)
+      if (same(c[i], it.carrier)) return true;
+    return false;
+  }
+
+  void closure() {
+    size_t hf = 0, hs = 0;
+    while (!won_ && budget_ > 0 && (hf < queue_full_.size() || hs < queue_semi_.size())) {
+      if (hf < queue_full_.size()) {
+        const Item it = queue_full_[hf++];
+        if (present(it)) process_full(it);
+      } else {
+        const Item it = queue_semi_[hs++];
+        if (present(it)) process_semi(it);
+      }
+    }
+  }
+
+  // AND of a new full (x, z, A) with every full and semi at its endpoints.
+  void process_full(const Item& it) {
+    for (int side = 0; side < 2 && !won_; ++side) {
+      const int z = side ? it.b : it.a;  // middle
+      const int o = side ? it.a : it.b;  // other endpoint
+      if (is_edge(z)) continue;
+      const BB& A = it.carrier;
+      const BB zcell = is_group(z) ? BB{} : single(node_cell_[z]);
+      // Through a cell only fulls combine; through a group semis too.
+      (is_group(z) ? partners_ : full_partners_)[z].for_each([&](int w) {
+        if (w == o || won_) return;
+        // Carriers are read by index each time: the adds below may move the pools.
+        const size_t e = index(z, w);
+        const uint8_t nf = pairs_[e].full.n;
+        if (!outside(w, A)) {  // no combination through w: count them as tried
+          budget_ -= nf + (is_group(z) ? pairs_[e].semi.n : 0);
+          return;
+        }
+        for (int i = 0; i < nf && !won_; ++i) {
+          const BB B = full_pool_[pairs_[e].full.at + i];
+          if (--budget_ < 0) return;
+          if (meet(A, B) || !outside(o, B)) continue;
+          if (is_group(z)) {
+            add_full(o, w, A | B);
+          } else {
+            add_semi(o, w, A | B | zcell, node_cell_[z]);
+          }
+        }
+        if (!is_group(z)) return;
+        const uint8_t ns = pairs_[e].semi.n;
+        for (int i = 0; i < ns && !won_; ++i) {
+          const BB B = semi_pool_[pairs_[e].semi.at + i];
+          const int k = key_pool_[pairs_[e].semi.at + i];
+          if (--budget_ < 0) return;
+          if (meet(A, B) || !outside(o, B)) continue;
+          add_semi(o, w, A | B, k);
+        }
+      });
+    }
+  }
+
+  // OR of a new semi with the other semis of its pair, and AND with fulls
+  // through group endpoints.
+  void process_semi(const Item& it) {
+    const size_t e = index(it.a, it.b);
+    // OR rule.
+    or_rule(e, it.a, it.b, it.carrier, it.carrier, 0, 1);
+    if (won_) return;
+    for (int side = 0; side < 2 && !won_; ++side) {
+      const int z = side ? it.b : it.a;
+      const int o = side ? it.a : it.b;
+      if (!is_group(z) || is_edge(z)) continue;
+      const BB& A = it.carrier;
+      full_partners_[z].for_each([&](int w) {
+        if (w == o || won_) return;
+        const size_t f = index(z, w);
+        const uint8_t nf = pairs_[f].full.n;
+        for (int i = 0; i < nf && !won_; ++i) {
+          const BB B = full_pool_[pairs_[f].full.at + i];
+          if (--budget_ < 0) return;
+          if (meet(A, B) || !outside(o, B) || !outside(w, A)) continue;
+          add_semi(o, w, A | B, it.key);
+        }
+      });
+    }
+  }
+
+  void or_rule(size_t e, int a, int b, const BB& inter, const BB& uni, int start, int depth) {
+    const int n = pairs_[e].semi.n;
+    for (int i = start; i < n && !won_; ++i) {
+      if (--budget_ < 0) return;
+      const BB s = semi_pool_[pairs_[e].semi.at + i];
+      const BB i2 = inter & s;
+      if (same(i2, inter)) continue;  // no progress
+      const BB u2 = uni | s;
+      if (!i2.any()) {
+        add_full(a, b, u2);
+        continue;
+      }
+      if (depth < sz_.max_ors) or_rule(e, a, b, i2, u2, i + 1, depth + 1);
+    }
+  }
+
+  static BB single(int p) {
+    BB b;
+    b.set(p);
+    return b;
+  }
+
+  // A set of node ids (at most 128 used; bits beyond are never set).
+  struct NodeSet {
+    uint64_t w[4] = {0, 0, 0, 0};
+    void set(int i) { w[i >> 6] |= uint64_t{1} << (i & 63); }
+    template <class F>
+    void for_each(F&& f) const {
+      for (int k = 0; k < 4; ++k) {
+        uint64_t b = w[k];
+        while (b) {
+          f(k * 64 + std::countr_zero(b));
+          b &= b - 1;
+        }
+      }
+    }
+  };
+
+  VcSizes sz_;
+  int n_ = 0, ngroups_ = 0;
+  std::vector<int> node_cell_, cell_node_;
+  std::vector<Lists> pairs_;  // per pair of nodes (see index)
+  std::vector<BB> full_pool_, semi_pool_;
+  std::vector<int16_t> key_pool_;  // the keys of semi_pool_
+  size_t full_top_ = 0, semi_top_ = 0;
+  std::vector<NodeSet> partners_;       // per node: the nodes it has a connection with
+  std::vector<NodeSet> full_partners_;  // per node: those it has a full connection with
+  std::vector<Item> queue_full_, queue_semi_;
+  bool won_ = false;
+  BB won_carrier_;
+  long budget_ = 0;
+};
+
+}  // namespace hexengine::solver

@@ -1,0 +1,195 @@
+// Unit tests of the search layer (cpp/search/) without Python: the node pool,
+// pattern keys, playouts and the swindle.
+// Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "core/errors.h"
+#include "core/game.h"
+#include "search/arena.h"
+#include "search/patterns.h"
+#include "search/playout.h"
+#include "search/search.h"
+#include "search/swindle.h"
+#include "solver/solver.h"
+
+#include "tests/check.h"
+
+using namespace hexengine;
+
+namespace {
+
+Game make(Variant v, int rows, int cols, SwapForm s = SwapForm::Off) { return Game(make_rules(v, rows, cols, s)); }
+
+Rules rules(Variant v, int rows, int cols) { return make_rules(v, rows, cols, SwapForm::Off); }
+
+template <class F>
+bool throws_solve_error(F&& f) {
+  try {
+    f();
+  } catch (const SolveError&) {
+    return true;
+  }
+  return false;
+}
+
+// The node pool hands out disjoint zeroed blocks, each inside one chunk, from
+// one thread or several (whose spare chunks are made outside the lock), and
+// hands out nothing beyond its budget.
+void test_arena() {
+  struct Tag {
+    uint32_t owner = 0;
+  };
+  using Pool = Arena<Tag, int16_t>;
+  constexpr uint32_t kThreads = 2, kBlocks = 6000;
+  const uint64_t budget = 4 * Pool::kChunk;
+  Pool pool(budget);
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> got(kThreads);
+  auto work = [&](uint32_t t) {
+    std::mt19937 rng(t);
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+      const uint32_t count = 1 + rng() % 130, first = pool.allocate(count);
+      if (first == kNoNode) break;
+      got[t].push_back({first, count});
+      for (uint32_t i = first; i < first + count; ++i) {
+        CHECK(pool[i].owner == 0 && pool.get<int16_t>(i) == 0);
+        pool[i].owner = t + 1;
+        pool.get<int16_t>(i) = static_cast<int16_t>(t + 1);
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (uint32_t t = 0; t < kThreads; ++t) threads.emplace_back(work, t);
+  for (auto& th : threads) th.join();
+  std::vector<std::pair<uint32_t, uint32_t>> all;
+  uint64_t handed = 0;
+  for (uint32_t t = 0; t < kThreads; ++t) {
+    for (auto [first, count] : got[t]) {
+      CHECK((first & (Pool::kChunk - 1)) + count <= Pool::kChunk);  // one chunk
+      CHECK(pool.begin_of(first) + (count - 1) == &pool[first + count - 1]);
+      CHECK(pool.begin_of<int16_t>(first) == &pool.get<int16_t>(first));
+      for (uint32_t i = first; i < first + count; ++i) {
+        CHECK(pool[i].owner == t + 1 && pool.get<int16_t>(i) == static_cast<int16_t>(t + 1));
+      }
+      all.push_back({first, count});
+      handed += count;
+    }
+  }
+  std::sort(all.begin(), all.end());
+  for (size_t k = 1; k < all.size(); ++k) CHECK(all[k - 1].first + all[k - 1].second <= all[k].first);
+  CHECK(handed == pool.used() && handed <= budget && handed > budget - 130 * kThreads - Pool::kChunk);
+  CHECK(pool.allocate(1) == kNoNode);  // the budget is spent: it stays spent
+}
+
+// Pattern keys read the board as the player to move sees it: Blue's key of a
+// cell is Red's key of the mirrored cell on the transposed board with the
+// colours exchanged, a half turn of the board turns every key, and cells off
+// the board read as kPatOff.
+void test_patterns() {
+  const int n = 7;
+  const Geometry g = make_geometry(n, n);
+  const PatternReader reader(g);
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<uint8_t> cells(kMaxBits, 0), transposed(kMaxBits, 0), turned(kMaxBits, 0);
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const uint8_t x = static_cast<uint8_t>(rng() % 3);
+        cells[g.padded(r, c)] = x;
+        transposed[g.padded(c, r)] = static_cast<uint8_t>(x == 0 ? 0 : 3 - x);
+        turned[g.padded(n - 1 - r, n - 1 - c)] = x;
+      }
+    }
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const int p = g.padded(r, c), t = g.padded(c, r), h = g.padded(n - 1 - r, n - 1 - c);
+        for (Color mover : {Color::Red, Color::Blue}) {
+          const uint32_t key = reader.key(cells.data(), p, mover);
+          CHECK(key < (1u << kPatternBits));
+          CHECK(reader.key(transposed.data(), t, opponent(mover)) == key);
+          CHECK(reader.key(turned.data(), h, mover) == turned_key(key));
+          CHECK(canonical_key(turned_key(key)) == canonical_key(key));
+          CHECK(inner_key(turned_key(key)) == inner_key(key));
+        }
+      }
+    }
+  }
+  // At a1 (the top-left corner) only the steps right, down and down-right stay on the board.
+  std::vector<uint8_t> empty(kMaxBits, 0);
+  uint32_t corner = 0;
+  for (int i = 0; i < kPatternCells; ++i) corner |= (i == 0 || i == 1 || i == 3 ? kPatEmpty : kPatOff) << (2 * i);
+  CHECK(reader.key(empty.data(), g.padded(0, 0), Color::Red) == corner);
+  CHECK(reader.key(empty.data(), g.padded(0, 0), Color::Blue) == corner);
+  CHECK(reader.key(empty.data(), g.padded(3, 3), Color::Blue) == 0);
+  // Where the last move lies.
+  auto last_move = [&](int p, int last) {
+    std::vector<LastMove> near(kMaxBits, LastMove::Elsewhere);
+    reader.mark_last(near.data(), last, true);
+    const LastMove where = near[p];
+    reader.mark_last(near.data(), last, false);
+    CHECK(std::count(near.begin(), near.end(), LastMove::Elsewhere) == kMaxBits);  // put back
+    return where;
+  };
+  CHECK(last_move(g.padded(3, 3), g.padded(3, 4)) == LastMove::Adjacent);
+  CHECK(last_move(g.padded(3, 3), g.padded(4, 4)) == LastMove::Bridge);
+  CHECK(last_move(g.padded(3, 3), g.padded(3, 5)) == LastMove::Elsewhere);
+  CHECK(last_move(g.padded(3, 3), -1) == LastMove::Elsewhere);
+}
+
+// random_playouts refuses a thread count outside 1..kMaxThreads (it used to
+// treat 0 as 1 silently) and counts every game on a valid one.
+void test_playout_threads() {
+  const Game game = make(Variant::Hex, 3, 3);
+  for (int threads : {0, -1, kMaxThreads + 1}) {
+    bool refused = false;
+    try {
+      random_playouts(game, 10, 1, threads);
+    } catch (const ConfigError&) {
+      refused = true;
+    }
+    CHECK(refused);
+  }
+  const PlayoutCounts counts = random_playouts(game, 100, 1, 2);
+  CHECK(counts.wins[0] + counts.wins[1] == 100);
+}
+
+// The swindle refuses what the solver refuses, ranks every first move of the
+// lost 3x3 Rex board (each proven lost), and returns a win when there is one.
+void test_swindle() {
+  const Geometry g = make_geometry(3, 3);
+  SolveLimits l;
+  const Rules rex = rules(Variant::Rex, 3, 3), hex = rules(Variant::Hex, 3, 3);
+  CHECK(throws_solve_error(
+      [&] { find_swindle(make_rules(Variant::Dark, 3, 3, SwapForm::Off), {}, {}, Color::Red, l, 0, 100, 1); }));
+  CHECK(throws_solve_error([&] { find_swindle(rex, {}, {}, Color::Red, l, 0, 0, 1); }));
+  Board col;
+  for (int r = 0; r < 3; ++r) col.set(g.padded(r, 0));
+  CHECK(throws_solve_error([&] { find_swindle(hex, col, {}, Color::Blue, l, 0, 100, 1); }));
+  const Swindle s = find_swindle(rex, {}, {}, Color::Red, l, 0, 1000, 1);
+  CHECK(s.move >= 0 && !s.wins && s.classified == 9);
+  CHECK(std::all_of(s.proven.begin(), s.proven.end(), [](int8_t p) { return p == -1; }));
+  CHECK(s.trap > -1.0 && s.winning_replies == 7);
+  const Swindle w = find_swindle(hex, {}, {}, Color::Red, l, 0, 100, 1);  // the first player wins 3x3 Hex
+  CHECK(w.wins && w.move >= 0 && w.proven[w.move] == 1);
+  Board two;  // Red a1 a2: a3 completes the chain, a win in Hex, a loss in Rex
+  two.set(g.padded(0, 0));
+  two.set(g.padded(1, 0));
+  Board blue;
+  blue.set(g.padded(0, 1));
+  blue.set(g.padded(1, 1));
+  CHECK(find_swindle(hex, two, blue, Color::Red, l, 0, 100, 1).wins);
+}
+
+}  // namespace
+
+int main() {
+  test_arena();
+  test_patterns();
+  test_playout_threads();
+  test_swindle();
+  return testing::finish("search tests");
+}
