@@ -4,16 +4,16 @@ Players are spec strings such as ``"mcts:simulations=1000"``, ``"random"`` or
 ``"htp:/path/to/mohex --quiet"`` (the grammar is in :mod:`~hexengine.match.players`).
 The package is cut by concern, each module using only those before it:
 
+- :mod:`~hexengine.match.errors`: :class:`MatchError`, for a match that cannot run;
 - :mod:`~hexengine.match.stats`: win-rate intervals, Elo, likelihood of superiority;
 - :mod:`~hexengine.match.players`: player specs and the players they make;
 - :mod:`~hexengine.match.openings`: opening lines, given or random;
 - :mod:`~hexengine.match.game`: one game, whose failures forfeit;
-- :mod:`~hexengine.match.runner`: the match, its colours, processes and totals.
+- :mod:`~hexengine.match.runner`: the match: its schedule of games, how they are played
+  (here or in several processes) and its totals.
 
-The referee decides everything: an engine's claim of a win is never asked for
-and its moves are checked by the rules. A player that resigns loses; one that
-answers an illegal move, crashes, or stays silent past its ``timeout``
-forfeits the game (logged; a crashed engine is restarted for the next game).
+hexengine's referee decides every game; a player that resigns loses, one that fails
+forfeits (:mod:`~hexengine.match.game` says how).
 
 >>> import hexengine as hx
 >>> from hexengine.match import run_match

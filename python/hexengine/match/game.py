@@ -3,7 +3,7 @@
 The referee decides everything: an engine's claim of a win is never asked for
 and its moves are checked by the rules. A player that resigns loses; one that
 answers an illegal move, crashes, or stays silent past its ``timeout``
-forfeits the game (a crashed engine is restarted for the next game).
+forfeits the game (logged; a crashed engine is restarted for the next game).
 
 A game is given as a :class:`GameJob`, which holds only plain values and so can be
 played in another process:
