@@ -28,7 +28,3 @@ class TableError(HexError):
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-# Tracebacks (and the examples that show them) name it where it has always been importable from.
-TableError.__module__ = "hexengine.table.table"
