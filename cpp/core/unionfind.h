@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include "core/bitboard.h"
@@ -26,10 +27,14 @@ class UnionFind {
 
   UnionFind() { clear(); }
 
+  // A node index (and a set's size): one byte while every node fits in one,
+  // so that a union-find of boards up to 13x13 takes half the cache.
+  using Index = std::conditional_t<(kNodes < 256), uint8_t, int16_t>;
+
   // Makes every node its own set.
   void clear() {
     for (int i = 0; i < kNodes; ++i) {
-      parent_[i] = static_cast<int16_t>(i);
+      parent_[i] = static_cast<Index>(i);
       size_[i] = 1;
     }
   }
@@ -52,8 +57,8 @@ class UnionFind {
     b = find(b);
     if (a == b) return;
     if (size_[a] < size_[b]) std::swap(a, b);
-    parent_[b] = static_cast<int16_t>(a);
-    size_[a] = static_cast<int16_t>(size_[a] + size_[b]);
+    parent_[b] = static_cast<Index>(a);
+    size_[a] = static_cast<Index>(size_[a] + size_[b]);
   }
 
   // Whether `color`'s two edges are joined by a chain.
@@ -90,8 +95,8 @@ class UnionFind {
   }
 
  private:
-  std::array<int16_t, kNodes> parent_;
-  std::array<int16_t, kNodes> size_;
+  std::array<Index, kNodes> parent_;
+  std::array<Index, kNodes> size_;
 };
 
 }  // namespace hexengine
