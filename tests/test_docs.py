@@ -40,6 +40,13 @@ def test_readme_examples_run() -> None:
     assert result.attempted > 0, "the README shows no runnable example"
 
 
+@pytest.mark.parametrize("page", sorted(p.name for p in (README.parent / "docs").glob("*.md")))
+def test_examples_in_the_docs_run(page: str) -> None:
+    path = README.parent / "docs" / page
+    result = doctest.testfile(str(path), module_relative=False, globs={"hx": hx}, optionflags=FLAGS)
+    assert result.failed == 0
+
+
 def test_type_stubs_cover_the_compiled_module() -> None:
     """_core.pyi declares every public function, class and member of the compiled module,
     so type checkers see the whole C++ surface."""

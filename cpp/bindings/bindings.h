@@ -45,6 +45,16 @@ py::list history_to_py(const std::vector<Action>& history);
 std::vector<Action> history_from_py(const py::list& items);
 // Validated rules from names; an empty swap name means the variant's default.
 Rules rules_from_py(const std::string& variant, int rows, int cols, const std::string& swap);
+// The hexengine.rules.MoveResult member for `r`.
+py::object result_to_py(MoveResult r);
+// An integer action from Python: an int (not a bool) or a numpy integer;
+// TypeError naming what was given otherwise.
+long long action_from_py(py::handle action);
+// Legal actions as a Python list of ints: the public indices of `cells`
+// (padded, on `g`) in increasing order, then the swap (g.cells) when `swap`.
+py::list actions_to_py(const Board& cells, const Geometry& g, bool swap);
+// Flags (g.cells + 1) of the same actions.
+py::array_t<bool> action_mask(const Board& cells, const Geometry& g, bool swap);
 
 // Runs `work(stop)` (a core call that ends early once `stop` is set) on a
 // helper thread with the GIL released, while the calling thread waits and,
@@ -103,6 +113,8 @@ void bind_search(py::module_& m);
 void bind_darkcfr(py::module_& m);
 // The Hex and Rex solver.
 void bind_solver(py::module_& m);
+// The batched environments.
+void bind_envs(py::module_& m);
 // Dark Hex belief sampling.
 void bind_dark(py::module_& m);
 

@@ -1,5 +1,8 @@
 // Conversions shared by every binding file, and the error translator.
 #include "bindings/bindings.h"
+
+#include <array>
+
 #include "core/errors.h"
 
 namespace hexengine::bindings {
@@ -43,6 +46,60 @@ std::vector<Action> history_from_py(const py::list& items) {
     if (result < 0 || result > 2) throw RulesError("an action result is 0 (placed), 1 (hit) or 2 (swapped)");
     out.push_back({color_from_py(std::get<0>(t)), std::get<1>(t), static_cast<MoveResult>(result)});
   }
+  return out;
+}
+
+py::object result_to_py(MoveResult r) {
+  // Looked up once and kept for the life of the process (never released at exit).
+  static const auto* results = [] {
+    py::object cls = py::module_::import("hexengine.rules").attr("MoveResult");
+    return new std::array<py::object, 3>{cls.attr("PLACED"), cls.attr("HIT"), cls.attr("SWAPPED")};
+  }();
+  return (*results)[static_cast<int>(r)];
+}
+
+long long action_from_py(py::handle action) {
+  PyObject* p = action.ptr();
+  if (PyLong_Check(p) && !PyBool_Check(p)) {
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(p, &overflow);
+    if (overflow != 0) {
+      throw IllegalMove("action " + py::str(action).cast<std::string>() + " is off every board", -1, -1,
+                        "off-board");
+    }
+    return value;
+  }
+  if (!PyBool_Check(p) && PyIndex_Check(p) && !PyFloat_Check(p)) {
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(p));
+    if (index) return action_from_py(index);
+    PyErr_Clear();
+  }
+  throw py::type_error("an action is an int (row * cols + col, or rows * cols for the swap), not " +
+                       py::repr(action).cast<std::string>());
+}
+
+py::list actions_to_py(const Board& cells, const Geometry& g, bool swap) {
+  PyObject* list = PyList_New(cells.count() + (swap ? 1 : 0));
+  if (!list) throw py::error_already_set();
+  Py_ssize_t i = 0;
+  // Padded index p of row r is public index p - r; rows are tracked, not divided out.
+  int row = 0, next_row = g.stride;
+  cells.for_each([&](int p) {
+    while (p >= next_row) {
+      ++row;
+      next_row += g.stride;
+    }
+    PyList_SET_ITEM(list, i++, PyLong_FromLong(p - row));
+  });
+  if (swap) PyList_SET_ITEM(list, i, PyLong_FromLong(g.cells));
+  return py::reinterpret_steal<py::list>(list);
+}
+
+py::array_t<bool> action_mask(const Board& cells, const Geometry& g, bool swap) {
+  py::array_t<bool> out(g.cells + 1);
+  bool* flags = out.mutable_data();
+  for (int cell = 0; cell < g.cells; ++cell) flags[cell] = cells.test(g.padded(cell));
+  flags[g.cells] = swap;
   return out;
 }
 

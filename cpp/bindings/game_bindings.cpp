@@ -4,6 +4,7 @@
 #include "core/errors.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/planes.h"
 #include "core/rules.h"
 #include "core/view.h"
 
@@ -18,6 +19,29 @@ py::tuple view_state(const View& v) {
                         color_to_py(v.viewer), py::bytes(reinterpret_cast<const char*>(board.data()), board.size()),
                         color_to_py(v.to_move), color_to_py(v.winner), static_cast<int>(v.end_reason),
                         v.hidden_stones, v.swap_available, history_to_py(v.history), v.completed_chain);
+}
+
+// The observation planes of `view` (core/planes.h), as bools or float32.
+py::array view_planes(const View& view, bool as_float) {
+  const auto p = perspective_of(view);
+  const int rows = view.rules.rows, cols = view.rules.cols;
+  const std::vector<py::ssize_t> shape{kPlaneCount, rows, cols};
+  if (as_float) {
+    py::array_t<float> out(shape);
+    write_planes(p, rows * cols, out.mutable_data());
+    return out;
+  }
+  py::array_t<bool> out(shape);
+  write_planes(p, rows * cols, out.mutable_data());
+  return out;
+}
+
+// The legal actions of `view` for its viewer (none unless the viewer is to move).
+std::pair<Board, bool> view_actions(const View& view, const Geometry& g) {
+  Board cells;
+  for (int cell : view.legal_moves()) cells.set(g.padded(cell));
+  const bool swap = view.swap_available && view.viewer && view.viewer == view.to_move;
+  return {cells, swap};
 }
 
 View view_from_state(const py::tuple& t) {
@@ -43,6 +67,7 @@ View view_from_state(const py::tuple& t) {
 }  // namespace
 
 void bind_game(py::module_& m) {
+  m.attr("PLANES") = static_cast<int>(kPlaneCount);
   m.def("check_rules",
         [](const std::string& variant, int rows, int cols, const std::string& swap) {
           const Rules r = rules_from_py(variant, rows, cols, swap);
@@ -80,39 +105,65 @@ void bind_game(py::module_& m) {
       .def_property_readonly("swap_available", [](const View& v) { return v.swap_available; })
       .def_property_readonly("history", [](const View& v) { return history_to_py(v.history); })
       .def("legal_moves", &View::legal_moves)
+      .def("legal_actions", [](const View& v) {
+        const Geometry g = make_geometry(v.rules.rows, v.rules.cols);
+        const auto [cells, swap] = view_actions(v, g);
+        return actions_to_py(cells, g, swap);
+      })
+      .def("action_mask", [](const View& v) {
+        const Geometry g = make_geometry(v.rules.rows, v.rules.cols);
+        const auto [cells, swap] = view_actions(v, g);
+        return action_mask(cells, g, swap);
+      })
+      .def("planes", &view_planes, py::arg("as_float"))
       .def("state", &view_state, "Every field as plain values; View.from_state rebuilds it.")
       .def_static("from_state", &view_from_state, "Rebuilds and validates a view from View.state().");
 
+  // hexengine.Game derives from this class, so that its fast path (is_over,
+  // legal_actions, action_mask, apply) is these methods themselves, with no
+  // Python frame in between; the rest is private (a leading underscore) and
+  // presented by the Python class.
   py::class_<Game>(m, "Game")
       .def(py::init([](const std::string& variant, int rows, int cols, const std::string& swap) {
              return Game(rules_from_py(variant, rows, cols, swap));
            }),
            py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("swap") = "")
-      .def("copy", [](const Game& g) { return Game(g); })
-      .def_property_readonly("variant", [](const Game& g) { return variant_name(g.rules().variant); })
-      .def_property_readonly("rows", [](const Game& g) { return g.rules().rows; })
-      .def_property_readonly("cols", [](const Game& g) { return g.rules().cols; })
-      .def_property_readonly("swap_form", [](const Game& g) { return swap_name(g.rules().swap); })
-      .def_property_readonly("to_move", [](const Game& g) { return color_to_py(g.to_move()); })
-      .def_property_readonly("is_over", &Game::is_over)
-      .def_property_readonly("winner", [](const Game& g) { return color_to_py(g.winner()); })
-      .def_property_readonly("end_reason", [](const Game& g) { return static_cast<int>(g.end_reason()); })
-      .def_property_readonly("swap_available", &Game::swap_available)
-      .def("play", [](Game& g, long long cell) {
+      .def(py::init<const Game&>(), py::arg("other"), "A copy of another game.")
+      .def_property_readonly("is_over", &Game::is_over, "Whether the game has ended.")
+      .def("legal_actions", [](const Game& g) { return actions_to_py(g.legal_cells(), g.geometry(), g.swap_available()); },
+           "The legal moves as integer actions, in increasing order: ``row * cols + col`` for a cell and\n"
+           "``rows * cols`` for the swap (see :func:`hexengine.action_of`).")
+      .def("action_mask", [](const Game& g) { return action_mask(g.legal_cells(), g.geometry(), g.swap_available()); },
+           "The legal actions as a ``bool`` array of ``rows * cols + 1`` flags.")
+      .def("apply", [](Game& g, py::handle action) { return result_to_py(g.apply(action_from_py(action))); },
+           py::arg("action"),
+           "Plays integer ``action`` (a cell's ``row * cols + col``, or ``rows * cols`` for the swap) for the\n"
+           "player to move and returns the :class:`~hexengine.MoveResult`. No parsing; still checked in C++:\n"
+           "raises :class:`~hexengine.IllegalMove` naming the cell and the rule, TypeError for a non-integer.")
+      .def_property_readonly("_to_move", [](const Game& g) { return color_to_py(g.to_move()); })
+      .def_property_readonly("_winner", [](const Game& g) { return color_to_py(g.winner()); })
+      .def_property_readonly("_end_reason", [](const Game& g) { return static_cast<int>(g.end_reason()); })
+      .def_property_readonly("_swap_available", &Game::swap_available)
+      .def("_play", [](Game& g, long long cell) {
         return static_cast<int>(g.play(checked_cell(g.geometry(), cell)));
       })
-      .def("swap", [](Game& g) { return static_cast<int>(g.swap()); })
-      .def("resign", [](Game& g, int color) { g.resign(color_from_py(color)); })
-      .def("timeout", [](Game& g, int color) { g.timeout(color_from_py(color)); })
-      .def("legal_moves", &Game::legal_moves)
-      .def("completed_chain", &Game::completed_chain)
-      .def("history", [](const Game& g) { return history_to_py(g.history()); })
-      .def("board", [](const Game& g) { return board_array(g.board(), g.rules().rows, g.rules().cols); })
-      .def("board_after", [](const Game& g, int actions) {
+      .def("_swap", [](Game& g) { return static_cast<int>(g.swap()); })
+      .def("_undo", [](Game& g) {
+        const Action a = g.undo();
+        return py::make_tuple(color_to_py(a.color), a.cell, static_cast<int>(a.result));
+      })
+      .def("_resign", [](Game& g, int color) { g.resign(color_from_py(color)); })
+      .def("_timeout", [](Game& g, int color) { g.timeout(color_from_py(color)); })
+      .def("_legal_moves", &Game::legal_moves)
+      .def("_completed_chain", &Game::completed_chain)
+      .def("_history", [](const Game& g) { return history_to_py(g.history()); })
+      .def("_actions", [](const Game& g) { return g.history().size(); })
+      .def("_board", [](const Game& g) { return board_array(g.board(), g.rules().rows, g.rules().cols); })
+      .def("_board_after", [](const Game& g, int actions) {
         return board_array(g.board_after(actions), g.rules().rows, g.rules().cols);
       })
-      .def("view", [](const Game& g, int color) { return g.view(color_from_py(color)); })
-      .def("spectator_view", &Game::spectator_view);
+      .def("_view", [](const Game& g, int color) { return g.view(color_from_py(color)); })
+      .def("_spectator_view", &Game::spectator_view);
 }
 
 }  // namespace hexengine::bindings

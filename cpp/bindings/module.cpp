@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
   bind_darkcfr(m);
   bind_solver(m);
   bind_dark(m);
+  bind_envs(m);
 }

@@ -41,26 +41,40 @@ void Game::finish(Color winner, EndReason reason) {
   end_reason_ = reason;
 }
 
+void reject_cell(const Geometry& g, Variant v, Color me, int cell, bool own, bool found) {
+  const Color them = opponent(me);
+  const std::string name = cell_name(g, cell);
+  const bool dark = is_dark(v);
+  if (own) {
+    throw illegal(g, cell, name + " already holds " + (dark ? "your own " : "a ") + color_name(me) + " stone",
+                  dark ? "own-stone" : "occupied");
+  }
+  if (!dark) throw illegal(g, cell, name + " already holds a " + color_name(them) + " stone", "occupied");
+  if (found) {
+    throw illegal(g, cell,
+                  name + " holds a " + color_name(them) + " stone that " + color_name(me) + " has already found",
+                  "found-stone");
+  }
+}
+
+void check_swap(const Rules& rules, bool available) {
+  if (rules.swap == SwapForm::Off) {
+    throw IllegalMove(is_dark(rules.variant) ? "there is no swap in Dark Hex: Blue cannot see Red's first stone"
+                                             : "the swap rule is off in this game",
+                      -1, -1, "swap-off");
+  }
+  if (!available) {
+    throw IllegalMove("swap is only allowed as Blue's first action, right after Red's first stone", -1, -1,
+                      "swap-timing");
+  }
+}
+
 MoveResult Game::play(int cell) {
   checked_cell(geom_, cell);
   require_running(cell);
-  const int p = geom_.padded(cell);
-  const Color me = state_.to_move, them = opponent(me);
-  const std::string name = cell_name(geom_, cell);
-  const bool dark = is_dark(rules_.variant);
-  if (stones(me).test(p)) {
-    throw illegal(geom_, cell, name + " already holds " + (dark ? "your own " : "a ") + color_name(me) + " stone",
-                  dark ? "own-stone" : "occupied");
-  }
-  if (stones(them).test(p)) {
-    if (!dark) throw illegal(geom_, cell, name + " already holds a " + color_name(them) + " stone", "occupied");
-    if (found(me).test(p)) {
-      throw illegal(geom_, cell,
-                    name + " holds a " + color_name(them) + " stone that " + color_name(me) + " has already found",
-                    "found-stone");
-    }
-  }
-  const Step step = play_move(state_, geom_, rules_.variant, p);
+  check_cell(state_, geom_, rules_.variant, cell);
+  const Color me = state_.to_move;
+  const Step step = play_move(state_, geom_, rules_.variant, geom_.padded(cell));
   history_.push_back({me, cell, step.result});
   if (step.connected) {
     chain_owner_ = me;
@@ -76,18 +90,55 @@ bool Game::swap_available() const {
 
 MoveResult Game::swap() {
   require_running(-1);
-  if (rules_.swap == SwapForm::Off) {
-    throw IllegalMove(is_dark(rules_.variant) ? "there is no swap in Dark Hex: Blue cannot see Red's first stone"
-                                              : "the swap rule is off in this game",
-                      -1, -1, "swap-off");
-  }
-  if (!swap_available()) {
-    throw IllegalMove("swap is only allowed as Blue's first action, right after Red's first stone", -1, -1,
-                      "swap-timing");
-  }
+  check_swap(rules_, swap_available());
   const int stands = play_swap(state_, geom_, rules_.swap, geom_.padded(history_[0].cell));
   history_.push_back({Color::Blue, geom_.unpadded(stands), MoveResult::Swapped});
   return MoveResult::Swapped;
+}
+
+MoveResult Game::apply(long long action) {
+  if (action == geom_.cells) return swap();
+  if (action < 0 || action > geom_.cells) {
+    throw IllegalMove("action " + std::to_string(action) + " is off the " + std::to_string(rules_.rows) + "x" +
+                          std::to_string(rules_.cols) + " board: actions are 0-" + std::to_string(geom_.cells - 1) +
+                          " (the cells, row * cols + col) and " + std::to_string(geom_.cells) + " (the swap)",
+                      -1, -1, "off-board");
+  }
+  return play(static_cast<int>(action));
+}
+
+Action Game::undo() {
+  if (history_.empty()) throw IllegalMove("there is no action to take back", -1, -1, "nothing-to-undo");
+  if (end_reason_ == EndReason::Resignation || end_reason_ == EndReason::Timeout) {
+    throw IllegalMove(std::string("the game ended by ") +
+                          (end_reason_ == EndReason::Resignation ? "resignation" : "time-out") +
+                          ": undo takes back moves, not the end of a game",
+                      -1, -1, "game-over");
+  }
+  const Action last = history_.back();
+  const int p = geom_.padded(last.cell);
+  switch (last.result) {
+    case MoveResult::Placed:
+      state_.stones[index_of(last.color)].reset(p);
+      rebuild_chains(state_, geom_);
+      break;
+    case MoveResult::Hit:
+      state_.found[index_of(last.color)].reset(p);
+      break;
+    case MoveResult::Swapped:
+      if (rules_.swap == SwapForm::Pieces) {
+        state_.stones[index_of(Color::Blue)].reset(p);
+        state_.stones[index_of(Color::Red)].set(geom_.padded(history_[0].cell));
+        rebuild_chains(state_, geom_);
+      }
+      break;
+  }
+  state_.to_move = last.color;
+  history_.pop_back();
+  winner_.reset();
+  chain_owner_.reset();
+  end_reason_ = EndReason::None;
+  return last;
 }
 
 void Game::resign(Color color) {
@@ -105,9 +156,17 @@ void Game::timeout(Color color) {
   finish(opponent(color), EndReason::Timeout);
 }
 
+Board Game::legal_cells() const {
+  if (is_over()) return Board();
+  const int me = index_of(state_.to_move);
+  const Board& known = is_dark(rules_.variant) ? state_.found[me] : state_.stones[1 - me];
+  return geom_.on_board.andnot(state_.stones[me] | known);
+}
+
 std::vector<int> Game::legal_moves() const {
-  if (is_over()) return {};
-  return view(state_.to_move).legal_moves();
+  std::vector<int> out;
+  legal_cells().for_each([&](int p) { out.push_back(geom_.unpadded(p)); });
+  return out;
 }
 
 std::vector<int> Game::completed_chain() const {
@@ -180,7 +239,7 @@ View Game::make_view(std::optional<Color> viewer) const {
   v.winner = winner_;
   v.end_reason = end_reason_;
   v.swap_available = swap_available();
-  const bool sees_all = !is_dark(rules_.variant) || end_reason_ == EndReason::Connection;
+  const bool sees_all = sees_every_stone(rules_.variant, end_reason_);
   Board visible;
   if (sees_all) {
     visible = geom_.on_board;

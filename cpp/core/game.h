@@ -45,6 +45,15 @@ class Game {
   MoveResult play(int cell);
   // Uses the swap rule for Blue; throws IllegalMove where it is not allowed.
   MoveResult swap();
+  // The action that stands for the swap: rows * cols (the cells' actions are
+  // their public indices 0 .. rows * cols - 1).
+  int swap_action() const { return geom_.cells; }
+  // Plays integer action `action` (a cell, or swap_action()); throws IllegalMove.
+  MoveResult apply(long long action);
+  // Takes back the last action exactly (stones, found stones, chains, the
+  // player to move, an end by connection) and returns it; throws IllegalMove
+  // when there is none, or when the game ended by resignation or time-out.
+  Action undo();
   // Whether the player to move may use the swap rule now.
   bool swap_available() const;
   // `color` resigns (at any time, also out of turn); the opponent wins.
@@ -54,6 +63,8 @@ class Game {
 
   // Cells the player to move may choose, by their own knowledge in Dark Hex.
   std::vector<int> legal_moves() const;
+  // The same cells as a padded bitboard (empty once the game is over).
+  Board legal_cells() const;
   // The chain that ended the game (winner's in Hex and Dark Hex, loser's in
   // Rex): a shortest own-coloured path between its owner's edges, so no stone
   // can be removed from it. Empty unless the game ended by connection.
@@ -93,6 +104,26 @@ class Game {
   EndReason end_reason_ = EndReason::None;
   std::vector<Action> history_;
 };
+
+// Throws IllegalMove (naming the cell and the rule, as Game::play does) unless
+// public cell `cell` is a choice the player to move may make in the running
+// position `s`: not their own stone, nor (Dark Hex) an enemy stone they have
+// found, nor (Hex and Rex) any stone. For positions kept outside a Game.
+template <int W>
+void check_cell(const State<W>& s, const Geometry& g, Variant v, int cell) {
+  const int p = g.padded(cell), me = index_of(s.to_move);
+  const bool own = s.stones[me].test(p), enemy = s.stones[1 - me].test(p);
+  if (own || enemy) reject_cell(g, v, s.to_move, cell, own, s.found[me].test(p));
+}
+
+// The throwing half of check_cell: throws for an own stone, for any stone in
+// Hex and Rex, and for a found enemy stone in Dark Hex; returns for a hidden
+// enemy stone in Dark Hex (a hit).
+void reject_cell(const Geometry& g, Variant v, Color me, int cell, bool own, bool found);
+
+// Throws IllegalMove unless the swap is in the rules (rule "swap-off") and
+// available now (rule "swap-timing").
+void check_swap(const Rules& rules, bool available);
 
 // The game that the first `count` actions of `history` (a record of a game
 // under `rules`) lead to, replayed from an empty board; throws IllegalMove if

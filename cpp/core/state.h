@@ -2,10 +2,11 @@
 //
 // Contract: `State<W>` holds the true stones, what each player has found (Dark
 // Hex), the union-find of chains and the player to move, on a board whose
-// padded layout fits in W words (see core/bitboard.h). `play_move` and `play_swap`
-// are the only code that changes a position: the referee (Game) validates a
-// move and then calls them, and playouts and searches call them directly on
-// moves they know to be legal. They never throw.
+// padded layout fits in W words (see core/bitboard.h). `play_move` and
+// `play_swap` are the only code that plays a move on a position: the referee
+// (Game) validates a move and then calls them, and playouts, searches and the
+// batched environments call them directly on moves they know to be legal
+// (Game::undo takes a move back with `rebuild_chains`). They never throw.
 #pragma once
 
 #include "core/action.h"
@@ -61,6 +62,16 @@ Step play_move(State<W>& s, const Geometry& g, Variant v, int p) {
   return {MoveResult::Placed, false};
 }
 
+// Rebuilds the chains of `s` from its stones (after a stone is taken away).
+template <int W>
+void rebuild_chains(State<W>& s, const Geometry& g) {
+  s.chains.clear();
+  for (Color c : {Color::Red, Color::Blue}) {
+    const Bitboard<W>& own = s.stones[index_of(c)];
+    own.for_each([&](int p) { s.chains.add_stone(g, c, p, own); });
+  }
+}
+
 // Applies the swap right after Red's first stone at padded cell `first`.
 // `sides`: the board stays, Blue (now the other person) moves next. `pieces`:
 // the red stone is replaced by a blue one on the mirrored cell, Red moves next.
@@ -74,8 +85,7 @@ int play_swap(State<W>& s, const Geometry& g, SwapForm form, int first) {
   const int mirrored = g.padded(g.col_of(first), g.row_of(first));
   s.stones[index_of(Color::Red)].reset(first);
   s.stones[index_of(Color::Blue)].set(mirrored);
-  s.chains.clear();
-  s.chains.add_stone(g, Color::Blue, mirrored, s.stones[index_of(Color::Blue)]);
+  rebuild_chains(s, g);
   s.to_move = Color::Red;
   return mirrored;
 }

@@ -18,6 +18,11 @@
 
 namespace hexengine {
 
+// Whether every viewer sees every stone: always in Hex and Rex; in Dark Hex
+// once the game has ended by connection (before that a player sees its own
+// stones and the enemy stones it has found, a spectator none).
+constexpr bool sees_every_stone(Variant v, EndReason end) { return !is_dark(v) || end == EndReason::Connection; }
+
 // A snapshot of a game as one viewer knows it.
 struct View {
   Rules rules;

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from . import htp, records, table
-from ._moves import SWAP, Move, MoveLike
+from ._moves import SWAP, Move, MoveLike, action_of, move_of
 from ._version import __version__
 from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
@@ -24,7 +24,7 @@ from .darkcfr import (
     exploitability,
 )
 from .errors import ConfigError, HexError, IllegalMove, RulesError
-from .game import Game, View
+from .game import PLANES, Game, View
 from .records import read_trmph, write_trmph
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
 from .solver import KNOWLEDGE, SolveError, SolveResult, SolveStatus, solve
@@ -47,10 +47,12 @@ from .table import (
     read_record,
 )
 from .text import board_text
+from .vector_env import VectorEnv
 
 __all__ = [
     "BLUE",
     "KNOWLEDGE",
+    "PLANES",
     "RED",
     "SWAP",
     "Action",
@@ -90,13 +92,16 @@ __all__ = [
     "TableError",
     "TableSettings",
     "Variant",
+    "VectorEnv",
     "View",
     "__version__",
+    "action_of",
     "board_text",
     "dark_equilibrium",
     "dark_game_size",
     "exploitability",
     "htp",
+    "move_of",
     "read_game",
     "read_record",
     "read_trmph",

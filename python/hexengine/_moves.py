@@ -1,15 +1,30 @@
-"""Reading moves given as a cell name, a (row, col) pair, an index or "swap"."""
+"""Reading moves given as a cell name, a (row, col) pair, an index or "swap", and integer actions.
+
+An action is an integer: ``row * cols + col`` for a cell, and ``rows * cols``
+for the swap, in every variant and shape (where the swap is off, that action
+is never legal). :func:`action_of` and :func:`move_of` convert:
+
+>>> import hexengine as hx
+>>> rules = hx.Rules("hex", 3, 4)
+>>> hx.action_of("b2", rules), hx.action_of("swap", rules)
+(5, 12)
+>>> hx.move_of(5, rules), hx.move_of(12, rules)
+(Cell.parse('b2'), 'swap')
+"""
 
 from __future__ import annotations
 
 import operator
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from . import _core
 from .cells import Cell, core_text
 from .errors import IllegalMove
 
-__all__ = ["SWAP", "Move", "MoveLike", "cell_index"]
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = ["SWAP", "Move", "MoveLike", "action_of", "cell_index", "move_of"]
 
 SWAP: Literal["swap"] = "swap"
 Move = Cell | Literal["swap"]
@@ -46,6 +61,34 @@ def cell_index(move: object, rows: int, cols: int) -> int:
         None,
         "notation",
     )
+
+
+def action_of(move: MoveLike, rules: Rules) -> int:
+    """The integer action of ``move`` (a cell name, ``(row, col)``, an index or ``"swap"``)
+    under ``rules``; raises IllegalMove for a cell off the board."""
+    if isinstance(move, str) and move.strip().lower() == SWAP:
+        return rules.rows * rules.cols
+    return cell_index(move, rules.rows, rules.cols)
+
+
+def move_of(action: int, rules: Rules) -> Move:
+    """The move of integer ``action`` under ``rules``: a :class:`Cell`, or ``"swap"`` for
+    ``rows * cols``; raises IllegalMove off the range and TypeError for a non-integer."""
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
+        raise TypeError(
+            f"an action is an int (row * cols + col, or rows * cols for the swap), not {action!r}"
+        )
+    index, cells = operator.index(action), rules.rows * rules.cols
+    if index == cells:
+        return SWAP
+    if not 0 <= index < cells:
+        raise IllegalMove(
+            f"action {index} is off the {rules.rows}x{rules.cols} board: actions are 0-{cells - 1} "
+            f"(the cells, row * cols + col) and {cells} (the swap)",
+            None,
+            "off-board",
+        )
+    return Cell.from_index(index, rules.cols)
 
 
 def _clamp(value: int) -> int:

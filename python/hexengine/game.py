@@ -36,10 +36,12 @@ False
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 from . import _core
 from ._checks import MAX_SEED, whole_number
@@ -61,19 +63,38 @@ from .rules import (
 from .svg import Picture, svg
 from .text import board_text
 
-__all__ = ["Game", "View"]
+__all__ = ["PLANES", "Game", "View"]
+
+PLANES: tuple[str, ...] = (
+    "own", "opponent", "empty", "to_move", "red", "swap", "hit", "hits_taken", "hidden",
+)  # fmt: skip
+"""The channels of :meth:`View.planes`, in order."""
 
 
-class Game:
+class Game(_core.Game):
     """A game in progress: the referee, who knows every stone.
 
     ``Game("hex", size=11)``, ``Game("rex", size=7, swap="pieces")``,
     ``Game("dark", rows=4, cols=3)`` or ``Game(rules)``. Give bots and clients
     :meth:`view` objects, never the game itself: in Dark Hex the game knows
     every hidden stone.
+
+    The fast path for bots and learning code is integer actions (``row * cols +
+    col``, the swap ``rows * cols``; see :func:`hexengine.action_of`):
+    :attr:`is_over`, :meth:`legal_actions`, :meth:`action_mask` and
+    :meth:`apply` are the C++ core's own methods, with nothing in between, and
+    :meth:`undo` takes an action back.
+
+    >>> game = hx.Game("hex", size=3)
+    >>> game.apply(4)
+    <MoveResult.PLACED: 'placed'>
+    >>> game.legal_actions()        # every other cell, and 9: the swap
+    [0, 1, 2, 3, 5, 6, 7, 8, 9]
+    >>> game.undo(), game.is_over
+    (<Action Red b2 placed>, False)
     """
 
-    __slots__ = ("_core", "_rules")
+    __slots__ = ("_rules",)
 
     def __init__(
         self,
@@ -89,9 +110,9 @@ class Game:
         else:
             if (rows is None) != (cols is None):
                 raise RulesError("give both rows and cols, or only size for a square board")
-            rules = Rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
+            rules = _rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
+        super().__init__(rules.variant, rules.rows, rules.cols, rules.swap or "")
         self._rules = rules
-        self._core = _core.Game(rules.variant, rules.rows, rules.cols, rules.swap or "")
 
     @property
     def rules(self) -> Rules:
@@ -101,22 +122,17 @@ class Game:
     @property
     def to_move(self) -> Color | None:
         """Whose decision it is; ``None`` once the game is over."""
-        return _color(self._core.to_move)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._core.is_over
+        return _color(self._to_move)
 
     @property
     def winner(self) -> Color | None:
         """The winner, once the game is over."""
-        return _color(self._core.winner)
+        return _color(self._winner)
 
     @property
     def end_reason(self) -> EndReason | None:
         """``"connection"``, ``"resignation"``, ``"timeout"``, or ``None`` while the game runs."""
-        return END_REASONS[self._core.end_reason]
+        return END_REASONS[self._end_reason]
 
     def play(self, move: MoveLike) -> MoveResult:
         """Plays ``move`` for the player to move and says what it did.
@@ -126,8 +142,8 @@ class Game:
         naming the cell and the rule when the move is not allowed.
         """
         if isinstance(move, str) and move.strip().lower() == SWAP:
-            return _RESULTS[self._core.swap()]
-        return _RESULTS[self._core.play(cell_index(move, self._rules.rows, self._rules.cols))]
+            return _RESULTS[self._swap()]
+        return _RESULTS[self._play(cell_index(move, self._rules.rows, self._rules.cols))]
 
     def legal_moves(self) -> list[Move]:
         """What the player to move may choose: cells, plus ``"swap"`` when allowed.
@@ -135,10 +151,25 @@ class Game:
         In Dark Hex these are the cells the mover does not know to be
         occupied, as the mover's own view would give them.
         """
-        moves: list[Move] = [Cell.from_index(i, self._rules.cols) for i in self._core.legal_moves()]
-        if self._core.swap_available:
+        moves: list[Move] = [Cell.from_index(i, self._rules.cols) for i in self._legal_moves()]
+        if self._swap_available:
             moves.append(SWAP)
         return moves
+
+    def undo(self) -> Action:
+        """Takes back the last action exactly and returns it: the stone, a Dark Hex hit (the
+        stone found again hidden, the mover to move again), a swap, and an end by
+        connection. Raises :class:`IllegalMove` when there is nothing to take back, or when
+        the game ended by resignation or time-out.
+
+        >>> game = hx.Game("dark-abrupt", size=3)
+        >>> _ = game.play("b2"), game.play("b2")      # Blue hits; in abrupt the turn passes
+        >>> game.to_move, game.undo(), game.to_move
+        (<Color.RED: 1>, <Action Blue b2 hit>, <Color.BLUE: 2>)
+        >>> bool(game.view(hx.BLUE).board.any())      # the found stone is hidden again
+        False
+        """
+        return Action._from_core(self._undo(), self._rules.cols)
 
     def completed_chain(self) -> list[Cell]:
         """The chain that ended the game, from its owner's first edge to the second.
@@ -147,33 +178,33 @@ class Game:
         it can be removed without breaking it. Empty unless the game ended by
         a connection.
         """
-        return [Cell.from_index(i, self._rules.cols) for i in self._core.completed_chain()]
+        return [Cell.from_index(i, self._rules.cols) for i in self._completed_chain()]
 
     def resign(self, color: Color) -> None:
         """``color`` resigns, at any time, also out of turn; the opponent wins."""
-        self._core.resign(_checked_color(color))
+        self._resign(_checked_color(color))
 
     def timeout(self, color: Color) -> None:
         """``color``, the player to move, ran out of time and loses."""
-        self._core.timeout(_checked_color(color))
+        self._timeout(_checked_color(color))
 
     @property
     def history(self) -> list[Action]:
         """Every action so far with its colour, cell and result: the full record."""
-        return [Action._from_core(item, self._rules.cols) for item in self._core.history()]
+        return [Action._from_core(item, self._rules.cols) for item in self._history()]
 
     @property
     def board(self) -> np.ndarray:
         """The true board as an ``int8`` array (rows, cols): 0 empty, 1 red, 2 blue."""
-        return self._core.board()
+        return self._board()
 
     def board_after(self, actions: int) -> np.ndarray:
         """The true board after the first ``actions`` actions of the record
         (0 to ``len(history)``); raises IndexError otherwise."""
-        count = len(self._core.history())
+        count = len(self._history())
         if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= count:
             raise IndexError(f"board_after({actions!r}): the record has {count} actions")
-        return self._core.board_after(actions)
+        return self._board_after(actions)
 
     def replay(self) -> Iterator[tuple[Action | None, np.ndarray]]:
         """The full record step by step: ``(None, empty board)``, then each
@@ -198,22 +229,22 @@ class Game:
         (1000, True)
         """
         count, workers = whole_number(n, "n"), whole_number(threads, "threads", _core.MAX_THREADS, least=1)
-        red, blue = _core.random_playouts(self._core, count, _seed(seed), workers)
+        red, blue = _core.random_playouts(self, count, _seed(seed), workers)
         return {Color.RED: red, Color.BLUE: blue}
 
     def view(self, color: Color) -> View:
         """What ``color`` may know; the only thing to hand to that player's bot or client."""
-        return View(self._core.view(_checked_color(color)))
+        return View(self._view(_checked_color(color)))
 
     def spectator_view(self) -> View:
         """What a spectator may know (in Dark Hex: no stone until a chain is completed)."""
-        return View(self._core.spectator_view())
+        return View(self._spectator_view())
 
     def copy(self) -> Game:
         """An independent copy of this game."""
         clone = Game.__new__(Game)
+        _core.Game.__init__(clone, self)
         clone._rules = self._rules
-        clone._core = self._core.copy()
         return clone
 
     def __copy__(self) -> Game:
@@ -245,8 +276,23 @@ class Game:
         r = self._rules
         return (
             f"<Game {r.variant} {r.rows}x{r.cols} swap={r.swap}: "
-            f"{self.status()} after {len(self._core.history())} actions>"
+            f"{self.status()} after {len(self._history())} actions>"
         )
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _cached_rules(variant: object, rows: object, cols: object, swap: object) -> Rules:
+    return Rules(variant, rows, cols, swap)  # type: ignore[arg-type]
+
+
+def _rules(variant: object, rows: object, cols: object, swap: object) -> Rules:
+    """``Rules(variant, rows, cols, swap)``, built once per set of arguments (a game is
+    made per episode in learning loops); arguments that cannot be hashed go straight to
+    Rules, which names what is wrong with them."""
+    try:
+        return _cached_rules(variant, rows, cols, swap)
+    except TypeError:
+        return Rules(variant, rows, cols, swap)  # type: ignore[arg-type]
 
 
 def _seed(seed: object) -> int:
@@ -349,6 +395,48 @@ class View:
             moves.append(SWAP)
         return moves
 
+    def legal_actions(self) -> list[int]:
+        """:meth:`legal_moves` as integer actions (see :meth:`Game.legal_actions`)."""
+        return self._core.legal_actions()
+
+    def action_mask(self) -> np.ndarray:
+        """The legal actions as a ``bool`` array of ``rows * cols + 1`` flags (all False
+        unless it is the viewer's turn)."""
+        return self._core.action_mask()
+
+    def planes(self, dtype: DTypeLike = np.float32) -> np.ndarray:
+        """The view as observation planes for networks: an array ``(C, rows, cols)`` built in
+        C++ from this view alone, so two equal views give equal planes. ``C`` is
+        ``len(hx.PLANES)``; channel k is ``hx.PLANES[k]``:
+
+        - ``own``: the perspective player's stones (the viewer; for a spectator, the
+          player to move, or Red once the game is over);
+        - ``opponent``: the opponent's stones the viewer sees (in Dark Hex, found ones);
+        - ``empty``: cells empty or unknown to the viewer;
+        - ``to_move``: all 1 when the perspective player is to move;
+        - ``red``: all 1 when the perspective player is Red (joins rows 1 and N);
+        - ``swap``: all 1 when the player to move may use the swap now;
+        - ``hit``: Dark Hex: cells where the perspective player hit an enemy stone;
+        - ``hits_taken``: all ``hits received / cells`` (how often the opponent hit one of
+          the perspective player's stones);
+        - ``hidden``: all ``hidden stones / cells`` (stones the viewer cannot see).
+
+        ``dtype`` is any numpy type; ``bool`` gives 0/1 flags (the two counting planes
+        are then 1 where the count is not 0).
+
+        >>> game = hx.Game("dark", size=3)
+        >>> _ = game.play("b2"), game.play("b2")      # Blue hits Red's stone
+        >>> planes = game.view(hx.BLUE).planes()
+        >>> planes.shape, hx.PLANES[1], planes[1].tolist()
+        ((9, 3, 3), 'opponent', [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 0.0]])
+        >>> float(planes[hx.PLANES.index("hits_taken")][0, 0]), game.view(hx.RED).planes(bool)[7].all()
+        (0.0, np.True_)
+        """
+        target = np.dtype(dtype)
+        if target == np.float32 or target == np.bool_:
+            return self._core.planes(target == np.float32)
+        return self._core.planes(True).astype(target)
+
     def sample_boards(
         self, n: int, *, seed: int = 0, method: Literal["auto", "rejection", "exact"] = "auto"
     ) -> np.ndarray:
@@ -405,7 +493,7 @@ class View:
         ):
             game = Game(self._rules)
             for _who, cell, _result in record:
-                game._core.play(cell)
+                game._play(cell)
             games.append(game)
         return games
 

@@ -90,8 +90,15 @@ class Action:
 
     @classmethod
     def _from_core(cls, item: tuple[int, int, int], cols: int) -> Action:
-        color, cell, result = item
-        return cls(Color(color), None if cell < 0 else Cell.from_index(cell, cols), _RESULTS[result])
+        # Actions are immutable values, so each one is built once and shared: records
+        # and undo hand out the same few thousand objects again and again.
+        key = (item, cols)
+        action = _ACTIONS.get(key)
+        if action is None:
+            color, cell, result = item
+            action = cls(Color(color), None if cell < 0 else Cell.from_index(cell, cols), _RESULTS[result])
+            _ACTIONS[key] = action
+        return action
 
     def __repr__(self) -> str:
         where = "?" if self.cell is None else self.cell.name
@@ -104,6 +111,10 @@ class Action:
         if self.result is MoveResult.HIT:
             return f"{self.color} {where} hit"
         return f"{self.color} {where}"
+
+
+# Every Action built from the core, by (colour, cell, result) and board width.
+_ACTIONS: dict[tuple[tuple[int, int, int], int], Action] = {}
 
 
 @dataclass(frozen=True)

@@ -146,7 +146,7 @@ def solve(
         raise SolveError(f"max_memory must be a number of bytes from 1 MiB to 2**63 - 1, not {max_memory!r}")
     names = None if knowledge is None else _knowledge(knowledge)
     if isinstance(position, Game):
-        raw = _core.solve_game(position._core, bool(winning_moves), nodes, seconds, max_memory, names)
+        raw = _core.solve_game(position, bool(winning_moves), nodes, seconds, max_memory, names)
         cols = position.rules.cols
     elif isinstance(position, View):
         raw = _core.solve_view(position._core, bool(winning_moves), nodes, seconds, max_memory, names)
