@@ -58,3 +58,57 @@ def test_referee_random_game(benchmark) -> None:
         return g
 
     assert benchmark(game).is_over
+
+
+def test_integer_action_loop(benchmark) -> None:
+    """A whole random 11x11 game through the fast path (legal_actions, apply)."""
+    import random
+
+    def game() -> hx.Game:
+        rng = random.Random(1)
+        g = hx.Game("hex", size=11, swap="off")
+        while not g.is_over:
+            a = g.legal_actions()
+            g.apply(a[rng.randrange(len(a))])
+        return g
+
+    assert benchmark(game).is_over
+
+
+def test_integer_action_loop_with_undo(benchmark) -> None:
+    """A whole random 11x11 Dark Hex game, each move tried, taken back and replaced."""
+    import random
+
+    def game() -> hx.Game:
+        rng = random.Random(1)
+        g = hx.Game("dark", size=11)
+        while not g.is_over:
+            a = g.legal_actions()
+            g.apply(a[rng.randrange(len(a))])
+            g.undo()
+            g.apply(a[rng.randrange(len(a))])
+        return g
+
+    assert benchmark(game).is_over
+
+
+@pytest.mark.parametrize("variant", ["hex", "dark"])
+def test_planes(benchmark, variant: str) -> None:
+    """View.planes() of an 11x11 midgame view, float32."""
+    game = hx.Game(variant, size=11, swap="off")
+    for move in MIDGAME:
+        game.play(move)
+    view = game.view(game.to_move)
+    assert benchmark(view.planes).shape == (len(hx.PLANES), 11, 11)
+
+
+@pytest.mark.parametrize(("threads", "dtype"), [(1, "bool"), (1, "float32"), (2, "bool")])
+def test_vector_env_step(benchmark, threads: int, dtype: str) -> None:
+    """One step of 1,024 11x11 Hex games with random legal actions drawn in C++."""
+    env = hx.VectorEnv("hex", size=11, num_envs=1024, threads=threads, dtype=dtype)
+    env.reset(seed=1)
+
+    def step() -> int:
+        return len(env.step(env.sample_actions())[0])
+
+    assert benchmark(step) == 1024

@@ -172,3 +172,20 @@ def test_where_lost_reports_where_openspiel_proves_the_result(tmp_path: Path) ->
     found = [int(n) for n in re.findall(r"\[OpenSpiel proves it from (\d+) empty\]", out)]
     assert len(found) == len(red_moves) > 0, out
     assert all(1 <= n <= 15 for n in found)
+
+
+def test_python_loops_bench_runs(tmp_path: Path) -> None:
+    """bench/python_loops.py: every row, with OpenSpiel beside hexengine."""
+    pytest.importorskip("pyspiel")
+    figures_file = tmp_path / "loops.json"
+    out = run("bench/python_loops.py", "--seconds", "0.05", "--rounds", "1", "--json", str(figures_file))
+    for row in ("hex: openspiel", "hex: hexengine, with undo", "dark: hexengine, numpy actions"):
+        assert row in out
+    figures = json.loads(figures_file.read_text())
+    assert len(figures) == 10 and all(f["moves_per_second"] > 0 for f in figures)
+
+
+def test_vector_env_bench_runs(tmp_path: Path) -> None:
+    """bench/vector_env.py on a small batch (pgx rows only where pgx is installed)."""
+    out = run("bench/vector_env.py", "--batch", "64", "--seconds", "0.05", "--rounds", "1")
+    assert "hexengine, 2 threads" in out and "bytes of game state" in out
