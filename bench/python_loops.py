@@ -67,47 +67,21 @@ def spiel_loop(pyspiel, name: str, clone: bool = False) -> Callable[[float], int
     return loop
 
 
-def our_loop(variant: str) -> Callable[[float], int]:
+def our_loop(variant: str, kind: str = "list") -> Callable[[float], int]:
+    """Our loop: ``kind`` "list" (legal_actions), "numpy" (the action mask as an array) or
+    "undo" (each move played, taken back and replaced)."""
+
     def loop(seconds: float) -> int:
         rng = random.Random(1)
         moves, end = 0, time.perf_counter() + seconds
         while time.perf_counter() < end:
             g = hx.Game(variant, size=SIZE, swap="off")
             while not g.is_over:
-                a = g.legal_actions()
+                a = np.flatnonzero(g.action_mask()) if kind == "numpy" else g.legal_actions()
                 g.apply(a[rng.randrange(len(a))])
-                moves += 1
-        return moves
-
-    return loop
-
-
-def our_numpy_loop(variant: str) -> Callable[[float], int]:
-    def loop(seconds: float) -> int:
-        rng = random.Random(1)
-        moves, end = 0, time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            g = hx.Game(variant, size=SIZE, swap="off")
-            while not g.is_over:
-                a = np.flatnonzero(g.action_mask())
-                g.apply(a[rng.randrange(len(a))])
-                moves += 1
-        return moves
-
-    return loop
-
-
-def our_undo_loop(variant: str) -> Callable[[float], int]:
-    def loop(seconds: float) -> int:
-        rng = random.Random(1)
-        moves, end = 0, time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            g = hx.Game(variant, size=SIZE, swap="off")
-            while not g.is_over:
-                a = g.legal_actions()
-                g.apply(a[rng.randrange(len(a))])
-                g.undo()
-                g.apply(a[rng.randrange(len(a))])
+                if kind == "undo":
+                    g.undo()
+                    g.apply(a[rng.randrange(len(a))])
                 moves += 1
         return moves
 
@@ -133,8 +107,8 @@ def main() -> None:
         rows += [
             (variant, "openspiel", spiel_loop(pyspiel, name)),
             (variant, "hexengine", our_loop(variant)),
-            (variant, "hexengine, numpy actions", our_numpy_loop(variant)),
-            (variant, "hexengine, with undo", our_undo_loop(variant)),
+            (variant, "hexengine, numpy actions", our_loop(variant, "numpy")),
+            (variant, "hexengine, with undo", our_loop(variant, "undo")),
             (variant, "openspiel, with clone", spiel_loop(pyspiel, name, clone=True)),
         ]
     rates: dict[tuple[str, str], list[float]] = {(v, n): [] for v, n, _ in rows}

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from graphs import circles
+
 import hexengine as hx
 
 PACKAGE = Path(hx.__file__).parent
@@ -81,41 +83,6 @@ def import_graph(root: Path) -> dict[str, set[str]]:
     return graph
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The import circles of ``graph``: its strongly connected parts of more than one module."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            part = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                part.append(w)
-                if w == v:
-                    break
-            if len(part) > 1:
-                found.append(sorted(part))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
-
 def describe(part: list[str], graph: dict[str, set[str]]) -> str:
     return "; ".join(f"{m} imports {sorted(graph[m] & set(part))}" for m in part)
 
@@ -123,7 +90,7 @@ def describe(part: list[str], graph: dict[str, set[str]]) -> str:
 def test_the_package_has_no_import_circle() -> None:
     graph = import_graph(PACKAGE)
     assert len(graph) > 30, "the walk found too few modules to mean anything"
-    found = cycles(graph)
+    found = circles(graph)
     assert not found, "import circles: " + " | ".join(describe(part, graph) for part in found)
 
 
@@ -160,4 +127,4 @@ def test_the_walk_finds_circles_through_functions_and_subpackages(tmp_path: Path
     graph = import_graph(pkg)
     assert graph["toy.b"] == {"toy.a"}
     assert graph["toy.c"] == set()
-    assert cycles(graph) == [["toy.a", "toy.b"], ["toy.e", "toy.sub", "toy.sub.inner"]]
+    assert circles(graph) == [["toy.a", "toy.b"], ["toy.e", "toy.sub", "toy.sub.inner"]]

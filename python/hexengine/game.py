@@ -36,7 +36,6 @@ False
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -47,7 +46,7 @@ from . import _core
 from ._checks import MAX_SEED, whole_number
 from ._moves import SWAP, Move, MoveLike, cell_index
 from .cells import Cell
-from .errors import IllegalMove, RulesError
+from .errors import IllegalMove
 from .rules import (
     _RESULTS,
     END_REASONS,
@@ -59,6 +58,7 @@ from .rules import (
     SwapForm,
     Variant,
     _color,
+    rules_of,
 )
 from .svg import Picture, svg
 from .text import board_text
@@ -105,12 +105,7 @@ class Game(_core.Game):
         cols: int | None = None,
         swap: SwapForm | None = None,
     ) -> None:
-        if isinstance(variant, Rules):
-            rules = variant
-        else:
-            if (rows is None) != (cols is None):
-                raise RulesError("give both rows and cols, or only size for a square board")
-            rules = _rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
+        rules = rules_of(variant, size, rows, cols, swap)
         super().__init__(rules.variant, rules.rows, rules.cols, rules.swap or "")
         self._rules = rules
 
@@ -278,21 +273,6 @@ class Game(_core.Game):
             f"<Game {r.variant} {r.rows}x{r.cols} swap={r.swap}: "
             f"{self.status()} after {len(self._history())} actions>"
         )
-
-
-@functools.lru_cache(maxsize=256, typed=True)
-def _cached_rules(variant: object, rows: object, cols: object, swap: object) -> Rules:
-    return Rules(variant, rows, cols, swap)  # type: ignore[arg-type]
-
-
-def _rules(variant: object, rows: object, cols: object, swap: object) -> Rules:
-    """``Rules(variant, rows, cols, swap)``, built once per set of arguments (a game is
-    made per episode in learning loops); arguments that cannot be hashed go straight to
-    Rules, which names what is wrong with them."""
-    try:
-        return _cached_rules(variant, rows, cols, swap)
-    except TypeError:
-        return Rules(variant, rows, cols, swap)  # type: ignore[arg-type]
 
 
 def _seed(seed: object) -> int:

@@ -14,12 +14,14 @@ hexengine.errors.RulesError: swap 'sides' is not available in dark: ...
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from dataclasses import dataclass, field
 from typing import Literal
 
 from . import _core
 from .cells import Cell, core_text
+from .errors import RulesError
 
 __all__ = ["BLUE", "RED", "Action", "Color", "EndReason", "MoveResult", "Rules", "SwapForm", "Variant"]
 
@@ -138,8 +140,6 @@ class Rules:
             except TypeError:
                 number = None
             if number is None or not -(2**31) <= number < 2**31:
-                from .errors import RulesError
-
                 raise RulesError(f"{name} must be an integer between 1 and 19, not {value!r}")
             object.__setattr__(self, name, number)
         variant, _rows, _cols, swap = _core.check_rules(
@@ -165,3 +165,36 @@ class Rules:
     def cells(self) -> int:
         """Number of cells on the board."""
         return self.rows * self.cols
+
+
+def rules_of(
+    variant: Variant | Rules = "hex",
+    size: int = 11,
+    rows: int | None = None,
+    cols: int | None = None,
+    swap: SwapForm | None = None,
+) -> Rules:
+    """The rule set that the arguments ``(variant, size, rows=, cols=, swap=)`` of a game, an
+    environment or a table name: ``variant`` itself when it is a :class:`Rules`, else a
+    ``size`` x ``size`` board unless both ``rows`` and ``cols`` are given.
+
+    >>> rules_of("dark", 5)
+    Rules(variant='dark', rows=5, cols=5, swap='off')
+    >>> rules_of("hex", rows=3, cols=4, swap="off")
+    Rules(variant='hex', rows=3, cols=4, swap='off')
+    """
+    if isinstance(variant, Rules):
+        return variant
+    if (rows is None) != (cols is None):
+        raise RulesError("give both rows and cols, or only size for a square board")
+    args = (variant, size if rows is None else rows, size if cols is None else cols, swap)
+    try:
+        return _cached_rules(*args)
+    except TypeError:  # arguments that cannot be hashed: Rules names what is wrong with them
+        return Rules(*args)  # type: ignore[arg-type]
+
+
+# A game is made per episode in learning loops: each set of arguments is checked once.
+@functools.lru_cache(maxsize=256, typed=True)
+def _cached_rules(variant: object, rows: object, cols: object, swap: object) -> Rules:
+    return Rules(variant, rows, cols, swap)  # type: ignore[arg-type]

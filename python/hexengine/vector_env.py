@@ -39,7 +39,7 @@ from numpy.typing import DTypeLike
 from . import _core
 from ._checks import MAX_SEED, whole_number
 from .errors import ConfigError
-from .rules import Rules, SwapForm, Variant
+from .rules import Rules, SwapForm, Variant, rules_of
 
 __all__ = ["VectorEnv"]
 
@@ -70,9 +70,7 @@ class VectorEnv:
         seed: int = 0,
         dtype: DTypeLike = bool,
     ) -> None:
-        if (rows is None) != (cols is None):
-            raise ConfigError("give both rows and cols, or only size for a square board")
-        rules = Rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
+        rules = rules_of(variant, size, rows, cols, swap)
         kind = np.dtype(dtype)
         if kind not in (np.dtype(bool), np.dtype(np.float32)):
             raise ConfigError(f"observations are bool or float32, not {kind}")

@@ -31,7 +31,7 @@ from pettingzoo.utils import wrappers
 from ..errors import ConfigError
 from ..game import PLANES, Game
 from ..raster import board_rgb
-from ..rules import BLUE, RED, Rules, SwapForm, Variant
+from ..rules import BLUE, RED, SwapForm, Variant, rules_of
 
 __all__ = ["env", "raw_env"]
 
@@ -62,9 +62,7 @@ class raw_env(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if (rows is None) != (cols is None):
-            raise ConfigError("give both rows and cols, or only size for a square board")
-        self.rules = Rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
+        self.rules = rules_of(variant, size, rows, cols, swap)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"

@@ -32,7 +32,7 @@ from ..bots import LEVELS, MCTSBot, RandomBot
 from ..errors import ConfigError, IllegalMove
 from ..game import PLANES, Game, View
 from ..raster import board_rgb
-from ..rules import BLUE, RED, Color, Rules, SwapForm, Variant
+from ..rules import BLUE, RED, Color, Rules, SwapForm, Variant, rules_of
 
 __all__ = ["HexEnv", "Opponent"]
 
@@ -59,9 +59,7 @@ class HexEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         dtype: Any = np.float32,
         render_mode: str | None = None,
     ) -> None:
-        if (rows is None) != (cols is None):
-            raise ConfigError("give both rows and cols, or only size for a square board")
-        self.rules = Rules(variant, size if rows is None else rows, size if cols is None else cols, swap)
+        self.rules = rules_of(variant, size, rows, cols, swap)
         if agent_color not in ("red", "blue", "random"):
             raise ConfigError(f"agent_color must be 'red', 'blue' or 'random', not {agent_color!r}")
         if illegal not in ("lose", "raise"):
