@@ -3,9 +3,11 @@
 #include <cmath>
 
 #include "bindings/bindings.h"
+#include "bot/evaluator_bot.h"
 #include "bot/mcts_bot.h"
 #include "core/errors.h"
 #include "core/game.h"
+#include "core/planes.h"
 #include "search/machine_probe.h"
 #include "search/patterns.h"
 #include "search/playout.h"
@@ -41,8 +43,89 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
     std::copy(r.occupied.begin(), r.occupied.end(), occupied.mutable_data());
     d["occupied"] = occupied;
   }
+  d["batches"] = r.evaluator.batches;
+  d["evaluated"] = r.evaluator.evaluated;
+  d["evaluator_seconds"] = r.evaluator.seconds;
   return d;
 }
+
+// An Evaluator that calls a Python function fn(planes, mask) -> (priors,
+// values), holding the GIL only for the call, and checks what it returns:
+// a clear ConfigError for anything else than floating-point arrays of the
+// right shapes, finite, priors >= 0 and values in [-1, 1].
+class PyEvaluator final : public Evaluator {
+ public:
+  PyEvaluator(py::object fn, int rows, int cols) : fn_(std::move(fn)), rows_(rows), cols_(cols) {}
+
+  void evaluate(const float* planes, const bool* masks, int batch, float* priors, float* values) override {
+    py::gil_scoped_acquire gil;
+    const py::ssize_t actions = rows_ * cols_ + 1;
+    py::array_t<float> p({static_cast<py::ssize_t>(batch), static_cast<py::ssize_t>(kPlaneCount),
+                          static_cast<py::ssize_t>(rows_), static_cast<py::ssize_t>(cols_)});
+    std::copy(planes, planes + p.size(), p.mutable_data());
+    py::array_t<bool> m({static_cast<py::ssize_t>(batch), actions});
+    std::copy(masks, masks + m.size(), m.mutable_data());
+    const py::object out = fn_(p, m);
+    if (!py::isinstance<py::tuple>(out) && !py::isinstance<py::list>(out)) {
+      throw ConfigError("the evaluator must return (priors, values), not " + type_name(out));
+    }
+    const py::sequence pair = out;
+    if (pair.size() != 2) {
+      throw ConfigError("the evaluator must return (priors, values): 2 items, not " + std::to_string(pair.size()));
+    }
+    const auto got_priors = floats(pair[0], "priors", {batch, actions}, {});
+    const auto got_values = floats(pair[1], "values", {batch}, {batch, 1});
+    for (py::ssize_t i = 0; i < got_priors.size(); ++i) {
+      const float x = got_priors.data()[i];
+      if (!std::isfinite(x) || x < 0) {
+        throw ConfigError("the evaluator's priors must be finite and at least 0; position " +
+                          std::to_string(i / actions) + ", action " + std::to_string(i % actions) + " has " +
+                          std::to_string(x));
+      }
+      priors[i] = x;
+    }
+    for (py::ssize_t i = 0; i < got_values.size(); ++i) {
+      const float x = got_values.data()[i];
+      if (!std::isfinite(x) || x < -1.0f - 1e-5f || x > 1.0f + 1e-5f) {
+        throw ConfigError("the evaluator's values must be finite and between -1 and 1; position " +
+                          std::to_string(i) + " has " + std::to_string(x));
+      }
+      values[i] = std::clamp(x, -1.0f, 1.0f);
+    }
+  }
+
+ private:
+  // The name of `x`'s type, for messages.
+  static std::string type_name(const py::handle& x) { return py::str(py::type::of(x).attr("__name__")); }
+
+  // `x` as a float32 array of shape `shape` (or `other`, if given); ConfigError otherwise.
+  static py::array_t<float> floats(const py::handle& x, const char* what, std::vector<py::ssize_t> shape,
+                                   std::vector<py::ssize_t> other) {
+    py::array a = py::array::ensure(x);
+    if (!a) {
+      PyErr_Clear();
+      throw ConfigError(std::string("the evaluator's ") + what + " must be a numpy array, not " + type_name(x));
+    }
+    if (a.dtype().kind() != 'f') {
+      throw ConfigError(std::string("the evaluator's ") + what + " must be floating-point, not " +
+                        py::str(a.dtype()).cast<std::string>());
+    }
+    const std::vector<py::ssize_t> got(a.shape(), a.shape() + a.ndim());
+    if (got != shape && got != other) {
+      auto text = [](const std::vector<py::ssize_t>& s) {
+        std::string t = "(";
+        for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
+        return t + (s.size() == 1 ? ",)" : ")");
+      };
+      throw ConfigError(std::string("the evaluator's ") + what + " must have shape " + text(shape) + ", not " +
+                        text(got));
+    }
+    return py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(a);
+  }
+
+  py::object fn_;
+  int rows_, cols_;
+};
 
 }  // namespace
 
@@ -93,6 +176,32 @@ void bind_search(py::module_& m) {
       },
       py::arg("view"),
       "Per cell for the player to move: (pattern key, neighbours' key, last-move class, prior log-weight).");
+
+  // The evaluator bot of bot/evaluator_bot.h, behind hx.MCTSBot(evaluator=...).
+  py::class_<EvaluatorBot>(m, "EvaluatorBot")
+      .def(py::init([](unsigned long long simulations, double seconds, int threads, int batch_size, double c_puct,
+                       double noise_fraction, double noise_alpha, unsigned long long seed) {
+             PuctParams p;
+             p.simulations = simulations;
+             p.seconds = seconds;
+             p.threads = threads;
+             p.batch_size = batch_size;
+             p.c_puct = c_puct;
+             p.noise_fraction = noise_fraction;
+             p.noise_alpha = noise_alpha;
+             p.seed = seed;
+             return std::make_unique<EvaluatorBot>(p);
+           }),
+           py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("batch_size"), py::arg("c_puct"),
+           py::arg("noise_fraction"), py::arg("noise_alpha"), py::arg("seed"))
+      .def("search",
+           [](EvaluatorBot& bot, const View& view, py::object fn) {
+             PyEvaluator evaluator(std::move(fn), view.rules.rows, view.rules.cols);
+             const SearchResult r =
+                 interruptible([&](const std::atomic<bool>& stop) { return bot.search(view, evaluator, &stop); });
+             return result_to_py(r, view.rules.rows, view.rules.cols);
+           },
+           py::arg("view"), py::arg("evaluator"));
 
   // The bot of bot/mcts_bot.h, under the name hexengine.MCTSBot (bots.py) has always wrapped.
   py::class_<MctsBot>(m, "Mcts")

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/view.h"
+#include "search/evaluator.h"
 
 namespace hexengine {
 
@@ -177,6 +178,8 @@ struct SearchResult {
   // Dark Hex: per public cell, the share of searched worlds with a hidden
   // enemy stone there (the chance that playing it is a hit); empty otherwise.
   std::vector<double> occupied;
+  // Evaluator searches: the evaluator's calls, positions and time.
+  EvaluatorStats evaluator;
 };
 
 // Checks that `view` may be searched: throws RulesError if it is not coherent

@@ -5,32 +5,14 @@
 #include <string>
 
 #include "core/errors.h"
-#include "core/game.h"
-#include "core/planes.h"
 #include "core/rng.h"
-#include "core/state.h"
+#include "search/position.h"
 #include "search/search.h"
 #include "search/worker_pool.h"
 
 namespace hexengine {
 
 namespace {
-
-// What the batch reads of one game, apart from its position (kept apart, so
-// that checks, draws and planes run over a few cache lines per game): the
-// stones and found stones as dense bitboards (bit r * cols + c is the cell
-// (r, c)), how many of each, the actions played, where Red's first stone
-// stands (padded) and the player to move.
-template <int W>
-struct Slot {
-  Bitboard<W> stones[2];
-  Bitboard<W> found[2];
-  int16_t placed[2] = {0, 0};
-  int16_t hits[2] = {0, 0};
-  int16_t plies = 0;
-  int16_t first = -1;
-  Color to_move = Color::Red;
-};
 
 // The width-free face of a batch.
 struct BatchBase {
@@ -54,18 +36,16 @@ class Batch final : public BatchBase {
         states_(n),
         pool_(pool),
         ended_(pool.size()) {
-    for (int cell = 0; cell < g_.cells; ++cell) {
-      padded_[cell] = static_cast<int16_t>(g_.padded(cell));
-      dense_board_.set(cell);
-    }
+    for (int cell = 0; cell < g_.cells; ++cell) padded_[cell] = static_cast<int16_t>(g_.padded(cell));
+    dense_board_ = dense_cells<W>(g_.cells);
   }
 
-  size_t bytes_per_env() const override { return sizeof(Slot<W>) + sizeof(State<W>) + sizeof(Rng); }
+  size_t bytes_per_env() const override { return sizeof(Shadow<W>) + sizeof(State<W>) + sizeof(Rng); }
 
   void reset(uint64_t seed) override {
     rngs_.clear();
     for (size_t i = 0; i < slots_.size(); ++i) {
-      slots_[i] = Slot<W>();
+      slots_[i] = Shadow<W>();
       states_[i] = State<W>();
       rngs_.emplace_back(derive_seed(seed, i));
     }
@@ -76,18 +56,19 @@ class Batch final : public BatchBase {
     const int n = static_cast<int>(slots_.size());
     for (int i = 0; i < n; ++i) check(i, actions[i]);
     for_parts([&](int part, int begin, int end) {
-      std::vector<std::pair<int, Slot<W>>>& ended = ended_[part];
+      std::vector<std::pair<int, Shadow<W>>>& ended = ended_[part];
       ended.clear();
       for (int i = begin; i < end; ++i) {
-        Slot<W>& slot = slots_[i];
+        Shadow<W>& slot = slots_[i];
         const Color mover = slot.to_move;
         rewards[i] = 0.0f;
         terminated[i] = false;
-        if (play(slot, states_[i], static_cast<int>(actions[i]))) {
+        const int action = static_cast<int>(actions[i]);
+        if (play_action(states_[i], slot, g_, rules_, action, action < g_.cells ? padded_[action] : -1)) {
           rewards[i] = winner_of_connection(rules_.variant, mover) == mover ? 1.0f : -1.0f;
           terminated[i] = true;
           ended.emplace_back(i, slot);
-          slot = Slot<W>();
+          slot = Shadow<W>();
           states_[i] = State<W>();
         }
         write(i, out);
@@ -107,23 +88,7 @@ class Batch final : public BatchBase {
   void sample(int64_t* out) override {
     for_parts([&](int, int begin, int end) {
       for (int i = begin; i < end; ++i) {
-        const Slot<W>& slot = slots_[i];
-        Rng& rng = rngs_[i];
-        const int legal = legal_count(slot);
-        if (swap_available(slot) && rng.below(static_cast<uint32_t>(legal + 1)) == static_cast<uint32_t>(legal)) {
-          out[i] = g_.cells;
-          continue;
-        }
-        // A uniform legal cell: draw cells until one is legal (on average
-        // cells / legal draws), and after 16 misses pick one by its rank.
-        const Bitboard<W> cells = legal_cells(slot);
-        int cell = -1;
-        for (int tries = 0; tries < 16 && cell < 0; ++tries) {
-          const int c = static_cast<int>(rng.below(static_cast<uint32_t>(g_.cells)));
-          if (cells.test(c)) cell = c;
-        }
-        if (cell < 0) cell = nth_member(cells, static_cast<int>(rng.below(static_cast<uint32_t>(legal))));
-        out[i] = cell;
+        out[i] = random_action(slots_[i], rules_, dense_board_, g_.cells, rngs_[i]);
       }
     });
   }
@@ -138,8 +103,8 @@ class Batch final : public BatchBase {
     const size_t size = static_cast<size_t>(kPlaneCount) * g_.cells;
     for (size_t k = 0; k < finals_.size(); ++k) {
       // The game is over; the last mover is still the player to move in its slot.
-      const Slot<W>& slot = finals_[k];
-      const Perspective<W> p = perspective(slot, slot.to_move, EndReason::Connection);
+      const Shadow<W>& slot = finals_[k];
+      const Perspective<W> p = perspective_of(slot, rules_, slot.to_move, EndReason::Connection);
       if (b) write_planes(p, g_.cells, b + k * size);
       if (f) write_planes(p, g_.cells, f + k * size);
     }
@@ -155,120 +120,29 @@ class Batch final : public BatchBase {
     pool_.run(k, [&](int part) { f(part, n * part / k, n * (part + 1) / k); });
   }
 
-  bool swap_available(const Slot<W>& slot) const { return rules_.swap != SwapForm::Off && slot.plies == 1; }
-
-  // Cells the player to move may choose (by their own knowledge in Dark Hex), as dense bits.
-  Bitboard<W> legal_cells(const Slot<W>& slot) const {
-    const int me = index_of(slot.to_move), them = 1 - me;
-    const Bitboard<W>& known = is_dark(rules_.variant) ? slot.found[me] : slot.stones[them];
-    return dense_board_.andnot(slot.stones[me] | known);
-  }
-
-  // The member of rank k (from 0) of `bits`, which has more than k members.
-  static int nth_member(const Bitboard<W>& bits, int k) {
-    for (int w = 0;; ++w) {
-      const int here = std::popcount(bits.w[w]);
-      if (k >= here) {
-        k -= here;
-        continue;
-      }
-      uint64_t word = bits.w[w];
-      for (; k > 0; --k) word &= word - 1;
-      return w * 64 + std::countr_zero(word);
-    }
-  }
-
-  // How many cells legal_cells holds.
-  int legal_count(const Slot<W>& slot) const {
-    const int me = index_of(slot.to_move), them = 1 - me;
-    return g_.cells - slot.placed[me] - (is_dark(rules_.variant) ? slot.hits[me] : slot.placed[them]);
-  }
-
-  // What player `me` of `slot` knows, its game running (EndReason::None) or over.
-  Perspective<W> perspective(const Slot<W>& slot, Color me, EndReason end) const {
-    const int mine = index_of(me), theirs = 1 - mine;
-    Perspective<W> p;
-    p.me = me;
-    p.own = slot.stones[mine];
-    p.to_move = end == EndReason::None;
-    p.swap = end == EndReason::None && swap_available(slot);
-    p.hit = slot.found[mine];
-    p.hits_taken = slot.hits[theirs];
-    if (sees_every_stone(rules_.variant, end)) {
-      p.opponent = slot.stones[theirs];
-    } else {
-      p.opponent = slot.found[mine];
-      p.hidden = slot.placed[theirs] - slot.hits[mine];
-    }
-    return p;
-  }
-
   // Throws IllegalMove naming environment `i` unless `action` is legal there.
   void check(int i, int64_t action) const {
-    const Slot<W>& slot = slots_[i];
-    if (action >= 0 && action < g_.cells && !(slot.stones[0].test(static_cast<int>(action)) ||
-                                              slot.stones[1].test(static_cast<int>(action)))) {
-      return;  // an empty cell: always legal
-    }
     try {
-      if (action == g_.cells) {
-        check_swap(rules_, swap_available(slot));
-      } else if (action < 0 || action > g_.cells) {
-        throw IllegalMove("out of range: actions are 0-" + std::to_string(g_.cells - 1) +
-                              " (the cells row * cols + col) and " + std::to_string(g_.cells) + " (the swap)",
-                          -1, -1, "off-board");
-      } else {
-        check_cell(states_[i], g_, rules_.variant, static_cast<int>(action));
-      }
+      check_action(states_[i], slots_[i], g_, rules_, action);
     } catch (const IllegalMove& e) {
       throw IllegalMove("environment " + std::to_string(i) + ", action " + std::to_string(action) + ": " + e.what(),
                         e.row, e.col, e.rule);
     }
   }
 
-  // Plays a checked action on `state`, keeping `slot` in step with it;
-  // returns whether it ended the game.
-  bool play(Slot<W>& slot, State<W>& state, int action) {
-    ++slot.plies;
-    const int me = index_of(state.to_move);
-    if (action == g_.cells) {
-      const int stands = play_swap(state, g_, rules_.swap, slot.first);
-      slot.to_move = state.to_move;
-      if (rules_.swap == SwapForm::Pieces) {  // the red stone becomes a blue one on the mirrored cell
-        slot.stones[0].reset(g_.unpadded(slot.first));
-        slot.stones[1].set(g_.unpadded(stands));
-        --slot.placed[0];
-        ++slot.placed[1];
-      }
-      return false;
-    }
-    const int p = padded_[action];
-    if (slot.plies == 1) slot.first = static_cast<int16_t>(p);
-    const Step step = play_move(state, g_, rules_.variant, p);
-    slot.to_move = state.to_move;
-    if (step.result == MoveResult::Hit) {
-      slot.found[me].set(action);
-      ++slot.hits[me];
-    } else {
-      slot.stones[me].set(action);
-      ++slot.placed[me];
-    }
-    return step.connected;
-  }
-
   // Writes environment i's observation, mask and player to move.
   void write(int i, const EnvOutputs& out) const {
-    const Slot<W>& slot = slots_[i];
+    const Shadow<W>& slot = slots_[i];
     if (out.obs_bool || out.obs_float) {
-      const Perspective<W> p = perspective(slot, slot.to_move, EndReason::None);
+      const Perspective<W> p = perspective_of(slot, rules_, slot.to_move, EndReason::None);
       const size_t size = static_cast<size_t>(kPlaneCount) * g_.cells;
       if (out.obs_bool) write_planes(p, g_.cells, out.obs_bool + i * size);
       if (out.obs_float) write_planes(p, g_.cells, out.obs_float + i * size);
     }
     if (out.mask) {
       bool* mask = out.mask + static_cast<size_t>(i) * (g_.cells + 1);
-      put_bits<false>(legal_cells(slot), g_.cells, mask);
-      mask[g_.cells] = swap_available(slot);
+      put_bits<false>(legal_cells(slot, rules_.variant, dense_board_), g_.cells, mask);
+      mask[g_.cells] = swap_available(slot, rules_);
     }
     if (out.to_play) out.to_play[i] = static_cast<int8_t>(index_of(slot.to_move) + 1);
   }
@@ -279,13 +153,13 @@ class Batch final : public BatchBase {
   int16_t padded_[kMaxSide * kMaxSide];
   Bitboard<W> dense_board_;
   // Per game: what the batch reads, the position, the random stream.
-  std::vector<Slot<W>> slots_;
+  std::vector<Shadow<W>> slots_;
   std::vector<State<W>> states_;
   std::vector<Rng> rngs_;
   WorkerPool& pool_;
   // Per worker, the games that ended in the latest step; then all of them in order.
-  std::vector<std::vector<std::pair<int, Slot<W>>>> ended_;
-  std::vector<Slot<W>> finals_;
+  std::vector<std::vector<std::pair<int, Shadow<W>>>> ended_;
+  std::vector<Shadow<W>> finals_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "core/errors.h"
 #include "core/game.h"
+#include "core/planes.h"
 #include "core/notation.h"
 
 #include "tests/check.h"
@@ -170,6 +171,59 @@ void test_board_follows() {
   }
 }
 
+// Undo walks a random game of every variant back through exactly the boards,
+// views and legal moves it passed, and the rebuilt chains still find the end.
+void test_undo() {
+  std::mt19937 rng(11);
+  for (Variant v : {Variant::Hex, Variant::Rex, Variant::Dark, Variant::DarkAbrupt}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      const SwapForm swap = is_dark(v) ? SwapForm::Off : (trial % 2 ? SwapForm::Pieces : SwapForm::Sides);
+      Game game(make_rules(v, 5, 5, swap));
+      std::vector<std::vector<int8_t>> boards{game.board()};
+      std::vector<std::vector<int>> legal{game.legal_moves()};
+      while (!game.is_over()) {
+        std::vector<int> actions = game.legal_moves();
+        if (game.swap_available()) actions.push_back(game.swap_action());
+        game.apply(actions[rng() % actions.size()]);
+        boards.push_back(game.board());
+        legal.push_back(game.legal_moves());
+      }
+      const std::vector<Action> history = game.history();
+      for (size_t k = history.size(); k > 0; --k) {
+        const Action a = game.undo();
+        CHECK(a.cell == history[k - 1].cell && a.result == history[k - 1].result);
+        CHECK(game.board() == boards[k - 1] && game.legal_moves() == legal[k - 1] && !game.is_over());
+        CHECK(game.view(Color::Red).board == replay(game.rules(), history, k - 1).view(Color::Red).board);
+      }
+      for (const Action& a : history) game.apply(a.result == MoveResult::Swapped ? game.swap_action() : a.cell);
+      CHECK(game.is_over() && game.history().size() == history.size());
+    }
+  }
+  Game empty(make_rules(Variant::Hex, 3, 3, SwapForm::Sides));
+  bool refused = false;
+  try {
+    empty.undo();
+  } catch (const IllegalMove& e) {
+    refused = e.rule == "nothing-to-undo";
+  }
+  CHECK(refused);
+}
+
+// The planes of a view: own and found stones, the counts of hits, nothing hidden.
+void test_planes() {
+  Game game(make_rules(Variant::Dark, 3, 3, SwapForm::Off));
+  game.play(4);  // Red b2
+  game.play(4);  // Blue hits b2 and moves again
+  game.play(0);  // Blue a1
+  std::vector<uint8_t> planes(kPlaneCount * 9);
+  write_planes(perspective_of(game.view(Color::Blue)), 9, reinterpret_cast<bool*>(planes.data()));
+  CHECK(planes[kPlaneOwn * 9 + 0] == 1 && planes[kPlaneOpponent * 9 + 4] == 1 && planes[kPlaneHit * 9 + 4] == 1);
+  CHECK(planes[kPlaneEmpty * 9 + 0] == 0 && planes[kPlaneEmpty * 9 + 8] == 1 && planes[kPlaneRed * 9] == 0);
+  std::vector<float> red(kPlaneCount * 9);
+  write_planes(perspective_of(game.view(Color::Red)), 9, red.data());
+  CHECK(red[kPlaneOpponent * 9 + 0] == 0.0f && red[kPlaneHitsTaken * 9] == 1.0f / 9 && red[kPlaneHidden * 9] == 1.0f / 9);
+}
+
 }  // namespace
 
 int main() {
@@ -180,5 +234,7 @@ int main() {
   test_rex();
   test_random_games();
   test_board_follows();
+  test_undo();
+  test_planes();
   return testing::finish("core tests");
 }

@@ -13,8 +13,10 @@
 #include "search/arena.h"
 #include "search/patterns.h"
 #include "search/playout.h"
+#include "search/puct.h"
 #include "search/search.h"
 #include "search/swindle.h"
+#include "search/vector_env.h"
 #include "solver/solver.h"
 
 #include "tests/check.h"
@@ -184,6 +186,63 @@ void test_swindle() {
   CHECK(find_swindle(hex, two, blue, Color::Red, l, 0, 100, 1).wins);
 }
 
+// The batched environment plays every game as the referee would, whatever the threads.
+void test_vector_env() {
+  const Rules r = rules(Variant::Dark, 4, 4);
+  std::vector<std::vector<float>> rewards_by_threads;
+  for (int threads : {1, 2}) {
+    VectorEnv env(r, 7, threads, 5);
+    std::vector<Game> games(7, Game(r));
+    std::vector<int64_t> actions(7);
+    std::vector<float> rewards(7), all;
+    std::vector<uint8_t> ended(7);
+    for (int step = 0; step < 60; ++step) {
+      env.sample_actions(actions.data());
+      env.step(actions.data(), rewards.data(), reinterpret_cast<bool*>(ended.data()), EnvOutputs{});
+      for (int i = 0; i < 7; ++i) {
+        const Color mover = *games[i].to_move();
+        games[i].apply(actions[i]);
+        CHECK(games[i].is_over() == static_cast<bool>(ended[i]));
+        if (games[i].is_over()) {
+          CHECK(rewards[i] == (*games[i].winner() == mover ? 1.0f : -1.0f));
+          games[i] = Game(r);
+        }
+      }
+      all.insert(all.end(), rewards.begin(), rewards.end());
+    }
+    rewards_by_threads.push_back(all);
+  }
+  CHECK(rewards_by_threads[0] == rewards_by_threads[1]);
+}
+
+// An evaluator whose prior sits on one action.
+struct Favouring final : Evaluator {
+  int action;
+  explicit Favouring(int a) : action(a) {}
+  void evaluate(const float*, const bool* masks, int batch, float* priors, float* values) override {
+    for (int b = 0; b < batch; ++b) {
+      for (int a = 0; a < 26; ++a) priors[b * 26 + a] = masks[b * 26 + a] && a == action ? 1.0f : 0.001f;
+      values[b] = 0.0f;
+    }
+  }
+};
+
+// The evaluator search follows the priors, and finds a win in one with flat ones.
+void test_puct() {
+  PuctParams p;
+  p.simulations = 300;
+  p.batch_size = 8;
+  Game game = make(Variant::Hex, 5, 5);
+  game.play(12);
+  Favouring favour(7);
+  CHECK(PuctSearch(p).search(game.view(Color::Blue), favour).best == 7);
+  Game win = make(Variant::Hex, 5, 5);
+  for (int cell : {0, 4, 5, 9, 10, 14, 15, 19}) win.play(cell);  // Red a1-a4, Blue e1-e4
+  Favouring flat(-1);
+  const SearchResult r = PuctSearch(p).search(win.view(Color::Red), flat);
+  CHECK(r.best == 20 && r.value > 0.5 && r.evaluator.batches > 0 && r.evaluator.evaluated <= r.simulations);
+}
+
 }  // namespace
 
 int main() {
@@ -191,5 +250,7 @@ int main() {
   test_patterns();
   test_playout_threads();
   test_swindle();
+  test_vector_env();
+  test_puct();
   return testing::finish("search tests");
 }

@@ -212,6 +212,20 @@ class VectorEnv:
     ]: ...
     def sample_actions(self) -> npt.NDArray[np.int64]: ...
 
+class EvaluatorBot:
+    def __init__(
+        self,
+        simulations: int,
+        seconds: float,
+        threads: int,
+        batch_size: int,
+        c_puct: float,
+        noise_fraction: float,
+        noise_alpha: float,
+        seed: int,
+    ) -> None: ...
+    def search(self, view: View, evaluator: Any) -> dict[str, Any]: ...
+
 class Mcts:
     def __init__(
         self,

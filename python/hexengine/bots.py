@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +86,13 @@ class Analysis:
     reused: int = 0
     proven: np.ndarray | None = field(default=None, repr=False)
     hit_probability: np.ndarray | None = field(default=None, repr=False)
+    batches: int = 0
+    evaluator_seconds: float = 0.0
+
+    @property
+    def mean_batch_size(self) -> float | None:
+        """Positions per evaluator call, on average (``None`` without an evaluator)."""
+        return self.simulations / self.batches if self.batches else None
 
     def __repr__(self) -> str:
         value = "?" if self.value is None else f"{self.value:.3f}"
@@ -185,6 +193,36 @@ class MCTSBot:
     True
     >>> round(float(bot.analyse(view).hit_probability.sum()), 6)   # one hidden stone in every world
     1.0
+
+    With ``evaluator=fn`` the bot runs AlphaZero's search instead (PUCT, in C++):
+    ``fn(planes, mask)`` receives a float32 batch ``(B, len(hx.PLANES), rows,
+    cols)`` of :meth:`View.planes <hexengine.View.planes>` for the player to move
+    and their legal-action flags ``(B, rows * cols + 1)``, and returns ``(priors,
+    values)``: floating-point arrays ``(B, rows * cols + 1)`` (at least 0; only the
+    legal actions' weights count, renormalised; uniform if they have none) and
+    ``(B,)`` (or ``(B, 1)``), values in [-1, 1] for the player to move. The search
+    collects up to ``batch_size`` positions with virtual losses, calls ``fn`` once
+    for them (holding the GIL only then) and backs the values up instead of
+    playouts; ``c_puct`` weighs the priors; ``noise_fraction`` mixes
+    Dirichlet(``noise_alpha``) noise into the root's priors (for self-play).
+    ``threads`` collect and back up batches on one tree. In Dark Hex the search
+    draws worlds from the view and ``fn`` only ever sees the searcher's own view.
+    A new tree is built for each move; the other settings above are for the
+    playout search and are refused with an evaluator. ``analyse`` reports the
+    evaluator's ``batches``, ``mean_batch_size`` and ``evaluator_seconds``. A
+    bad return value (shape, type, NaN, a value outside [-1, 1]) is a clear
+    :class:`ConfigError` and an exception inside ``fn`` propagates; the bot stays
+    usable either way.
+
+    >>> def uniform(planes, mask):
+    ...     return np.ones(mask.shape, np.float32), np.zeros(len(mask), np.float32)
+    >>> game = hx.Game("hex", size=3, swap="off")
+    >>> for move in ["a1", "c1", "a2", "c2"]:
+    ...     _ = game.play(move)
+    >>> bot = hx.MCTSBot(evaluator=uniform, simulations=100, batch_size=8)
+    >>> analysis = bot.analyse(game.view(hx.RED))
+    >>> analysis.move, analysis.batches > 0
+    (Cell.parse('a3'), True)
     """
 
     def __init__(
@@ -212,7 +250,42 @@ class MCTSBot:
         prior_bias: float = 6.0,
         amaf_sample_visits: int = 8192,
         shadow_visits: int = 1024,
+        evaluator: Callable[[np.ndarray, np.ndarray], Any] | None = None,
+        batch_size: int = 16,
+        c_puct: float = 1.5,
+        noise_fraction: float = 0.0,
+        noise_alpha: float = 0.3,
     ) -> None:
+        if evaluator is not None:
+            arguments = locals()
+            given = sorted(k for k, v in _PLAYOUT_DEFAULTS.items() if arguments[k] != v)
+            if given:
+                raise ConfigError(f"{', '.join(given)}: settings of the playout search, not the evaluator's")
+            if not callable(evaluator):
+                raise ConfigError(
+                    f"evaluator must be a function fn(planes, mask) -> (priors, values), not {evaluator!r}"
+                )
+            if simulations is None and seconds is None:
+                simulations = 800
+            self._evaluator = evaluator
+            self._settings = {
+                "simulations": whole_number(simulations or 0, "simulations"),
+                "seconds": _number(seconds or 0.0, "seconds"),
+                "threads": whole_number(threads, "threads", _core.MAX_THREADS, least=1),
+                "batch_size": whole_number(batch_size, "batch_size", 2**31 - 1, least=1),
+                "c_puct": _number(c_puct, "c_puct"),
+                "noise_fraction": _number(noise_fraction, "noise_fraction"),
+                "noise_alpha": _number(noise_alpha, "noise_alpha"),
+                "seed": whole_number(seed, "seed", MAX_SEED),
+            }
+            self._engine = _core.EvaluatorBot(**self._settings)
+            return
+        if (batch_size, c_puct, noise_fraction, noise_alpha) != (16, 1.5, 0.0, 0.3):
+            raise ConfigError(
+                "batch_size, c_puct, noise_fraction and noise_alpha are settings of the evaluator search: "
+                "give evaluator= too"
+            )
+        self._evaluator = None
         if simulations is None and seconds is None:
             simulations = 10_000
         settings = {
@@ -257,7 +330,10 @@ class MCTSBot:
         """Searches ``view`` and returns the move with the statistics behind it."""
         if not isinstance(view, View):
             raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
-        raw = self._engine.search(view._core)
+        if self._evaluator is not None:
+            raw = self._engine.search(view._core, self._evaluator)
+        else:
+            raw = self._engine.search(view._core)
         cols = view.rules.cols
         return Analysis(
             move=_move(raw["best"], cols),
@@ -273,11 +349,14 @@ class MCTSBot:
             reused=raw["reused"],
             proven=raw["proven"],
             hit_probability=raw.get("occupied"),
+            batches=raw["batches"],
+            evaluator_seconds=raw["evaluator_seconds"],
         )
 
     def clear(self) -> None:
-        """Forgets the search tree (e.g. before a new game)."""
-        self._engine.clear()
+        """Forgets the search tree (e.g. before a new game; the evaluator search keeps none)."""
+        if self._evaluator is None:
+            self._engine.clear()
 
     def __repr__(self) -> str:
         s = self._settings
@@ -286,6 +365,8 @@ class MCTSBot:
             budget.append(f"simulations={s['simulations']}")
         if s["seconds"]:
             budget.append(f"seconds={s['seconds']}")
+        if self._evaluator is not None:
+            budget.append(f"evaluator={getattr(self._evaluator, '__name__', type(self._evaluator).__name__)}")
         return f"MCTSBot({', '.join(budget)}, threads={s['threads']}, seed={s['seed']})"
 
 
@@ -313,6 +394,16 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"RandomBot(swap={self._swap})"
+
+
+# The playout search's settings and their defaults, which an evaluator search refuses to take.
+_PLAYOUT_DEFAULTS: dict[str, Any] = {
+    "max_nodes": 16_000_000, "reuse_tree": True, "allow_swap": True, "knowledge": True, "patterns": True,
+    "rave_equivalence": None, "exploration": 0.0, "expand_threshold": 8, "rex_endgame": 0.0,
+    "knowledge_visits": 1024, "solver_nodes": None, "solver_empties": 24, "swindle": True,
+    "opponent_model": 0.0, "prior": 30.0, "prior_bias": 6.0, "amaf_sample_visits": 8192,
+    "shadow_visits": 1024,
+}  # fmt: skip
 
 
 def _move(value: int, cols: int) -> Move:
