@@ -25,6 +25,7 @@ from .darkcfr import (
 )
 from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import PLANES, Game, View
+from .networks import OnnxEvaluator
 from .records import read_trmph, write_trmph
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
 from .solver import KNOWLEDGE, SolveError, SolveResult, SolveStatus, solve
@@ -74,6 +75,7 @@ __all__ = [
     "Move",
     "MoveLike",
     "MoveResult",
+    "OnnxEvaluator",
     "PlayerInfo",
     "PlayerRating",
     "PolicyExploitability",

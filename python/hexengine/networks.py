@@ -1,0 +1,89 @@
+"""Networks trained anywhere, as evaluators of the search: ``hx.OnnxEvaluator`` (extra ``hexengine[nn]``).
+
+Export a policy/value network to ONNX (from PyTorch with ``torch.onnx.export``,
+from JAX through ``jax2onnx`` or ``tf2onnx``) with these names and shapes:
+
+- input ``planes``: float32 ``(B, len(hx.PLANES), rows, cols)``, the planes of
+  :meth:`hexengine.View.planes` for the player to move (``B`` may be dynamic);
+- input ``mask`` (optional): bool ``(B, rows * cols + 1)``, the legal actions;
+  a model that has this input receives the mask, one that has not does not;
+- output ``logits`` (``(B, rows * cols + 1)``, turned into priors by a softmax
+  over the legal actions) or ``priors`` (the same shape, probabilities used as
+  they are);
+- output ``value``: ``(B,)`` or ``(B, 1)``, in [-1, 1] for the player to move
+  (a ``tanh`` head).
+
+The evaluator is a plain callable, ``evaluator(planes, mask) -> (priors,
+values)``, so it goes straight into ``hx.MCTSBot(evaluator=...)``;
+``threads`` sets onnxruntime's threads for one call (1 by default: the search
+runs its own threads).
+
+>>> import hexengine as hx
+>>> evaluator = hx.OnnxEvaluator("policy_value_5x5.onnx")   # doctest: +SKIP
+>>> bot = hx.MCTSBot(evaluator=evaluator, simulations=400)   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+from ._checks import whole_number
+from .errors import ConfigError
+
+__all__ = ["OnnxEvaluator"]
+
+
+class OnnxEvaluator:
+    """An ONNX policy/value network as an evaluator of the search (see the module's names)."""
+
+    def __init__(self, path: str | os.PathLike[str], *, threads: int = 1) -> None:
+        try:
+            import onnxruntime
+        except ModuleNotFoundError:
+            raise ModuleNotFoundError(
+                "hx.OnnxEvaluator needs onnxruntime: pip install 'hexengine[nn]'", name="onnxruntime"
+            ) from None
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = whole_number(threads, "threads", 256, least=1)
+        options.inter_op_num_threads = 1
+        try:
+            self._session = onnxruntime.InferenceSession(
+                os.fspath(path), options, providers=["CPUExecutionProvider"]
+            )
+        except Exception as e:  # onnxruntime raises its own types for a missing or broken file
+            raise ConfigError(f"cannot load the ONNX model {os.fspath(path)!r}: {e}") from None
+        inputs = {i.name for i in self._session.get_inputs()}
+        outputs = [o.name for o in self._session.get_outputs()]
+        if "planes" not in inputs or not inputs <= {"planes", "mask"}:
+            raise ConfigError(
+                f"the model's inputs must be 'planes' and optionally 'mask', not {sorted(inputs)}"
+            )
+        heads = [name for name in ("logits", "priors") if name in outputs]
+        if len(heads) != 1 or "value" not in outputs:
+            raise ConfigError(
+                f"the model's outputs must be 'logits' or 'priors', and 'value'; it has {outputs}"
+            )
+        self.path = os.fspath(path)
+        self._mask = "mask" in inputs
+        self._head = heads[0]
+        self._outputs = [self._head, "value"]
+
+    def __call__(self, planes: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Priors ``(B, actions)`` and values ``(B,)`` for a batch of positions."""
+        feed: dict[str, Any] = {"planes": np.ascontiguousarray(planes, dtype=np.float32)}
+        if self._mask:
+            feed["mask"] = np.ascontiguousarray(mask, dtype=bool)
+        head, value = self._session.run(self._outputs, feed)
+        head = np.asarray(head, dtype=np.float32)
+        if self._head == "logits":
+            logits = np.where(mask, head, -np.inf)
+            logits -= logits.max(axis=1, keepdims=True)
+            head = np.exp(logits)
+            head /= head.sum(axis=1, keepdims=True)
+        return head, np.asarray(value, dtype=np.float32).reshape(len(planes))
+
+    def __repr__(self) -> str:
+        return f"OnnxEvaluator({self.path!r})"
