@@ -294,7 +294,7 @@ class View:
 
     def __init__(self, core: _core.View) -> None:
         self._core = core
-        self._rules = Rules(core.variant, core.rows, core.cols, core.swap)  # type: ignore[arg-type]
+        self._rules = rules_of(core.variant, rows=core.rows, cols=core.cols, swap=core.swap)  # type: ignore[arg-type]
 
     @property
     def rules(self) -> Rules:
