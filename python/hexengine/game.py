@@ -37,7 +37,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from numpy.typing import DTypeLike
@@ -45,8 +45,9 @@ from numpy.typing import DTypeLike
 from . import _core
 from ._checks import MAX_SEED, whole_number
 from ._moves import SWAP, Move, MoveLike, cell_index
+from ._spiel import Family, load_spiel_game, rules_of_spiel
 from .cells import Cell
-from .errors import IllegalMove
+from .errors import ConfigError, IllegalMove, RulesError
 from .rules import (
     _RESULTS,
     END_REASONS,
@@ -62,6 +63,9 @@ from .rules import (
 )
 from .svg import Picture, svg
 from .text import board_text
+
+if TYPE_CHECKING:
+    import pyspiel
 
 __all__ = ["PLANES", "Game", "View"]
 
@@ -226,6 +230,65 @@ class Game(_core.Game):
         count, workers = whole_number(n, "n"), whole_number(threads, "threads", _core.MAX_THREADS, least=1)
         red, blue = _core.random_playouts(self, count, _seed(seed), workers)
         return {Color.RED: red, Color.BLUE: blue}
+
+    def actions(self) -> list[int]:
+        """The record as integer actions (``row * cols + col``, the swap ``rows * cols``):
+        replayed with :meth:`apply` on a new game, they give this position.
+
+        >>> game = hx.Game("hex", size=3)
+        >>> _ = game.play("b2"), game.play("swap"), game.play("a1")
+        >>> game.actions()
+        [4, 9, 0]
+        """
+        swap = self._rules.cells
+        return [
+            swap if _RESULTS[result] is MoveResult.SWAPPED else cell for _who, cell, result in self._history()
+        ]
+
+    @classmethod
+    def from_openspiel(cls, state: pyspiel.State) -> Game:
+        """The game at an OpenSpiel state of ``hex``, ``misere(game=hex)``, ``dark_hex`` or
+        one of the ``hexengine_*`` games (:mod:`hexengine.openspiel`), by replaying its history.
+
+        OpenSpiel's Hex games are ours on the same board: player 0 (``x``, black)
+        moves first and joins the first and last rows (our Red), player 1 (``o``,
+        white) the first and last columns (our Blue); actions are the cells
+        ``row * num_cols + col`` with our neighbours, and ``hex(swap=True)``'s
+        action ``num_rows * num_cols`` is our ``pieces`` swap. ``misere(game=hex)``
+        is ``rex``; ``dark_hex``'s ``gameversion`` ``cdh`` is ``dark``, ``adh``
+        ``dark-abrupt``. Raises :class:`ConfigError` for a state of another game,
+        :class:`RulesError` for a board hexengine does not allow, and :class:`IllegalMove`
+        where OpenSpiel played on after the game had ended (it misses the end on boards
+        of one row or one column).
+
+        Needs OpenSpiel (``pip install "hexengine[peers]"``); :mod:`hexengine.openspiel`
+        shows both directions at work.
+        """
+        get_game = getattr(state, "get_game", None)
+        if not callable(get_game) or not callable(getattr(state, "history", None)):
+            raise ConfigError(f"from_openspiel reads a pyspiel.State, not {type(state).__name__}")
+        game = cls(rules_of_spiel(get_game()))
+        for action in state.history():
+            game.apply(action)
+        return game
+
+    def to_openspiel(self, games: Family = "openspiel") -> pyspiel.State:
+        """This position as an OpenSpiel state, by replaying :meth:`actions` (see
+        :meth:`from_openspiel` for how the games correspond).
+
+        ``games="openspiel"`` gives a state of OpenSpiel's own ``hex``,
+        ``misere(game=hex)`` or ``dark_hex``; it raises :class:`RulesError` where
+        OpenSpiel has no such game (the ``sides`` swap; boards of one row or one
+        column, which OpenSpiel gets wrong). ``games="hexengine"`` gives a state of
+        the ``hexengine_*`` game, for every rule set (``import hexengine.openspiel``
+        first). A game that ended by resignation or time-out has no OpenSpiel state.
+        """
+        if self.end_reason not in (None, "connection"):
+            raise RulesError(f"a game that ended by {self.end_reason} has no OpenSpiel state")
+        state = load_spiel_game(self._rules, games).new_initial_state()
+        for action in self.actions():
+            state.apply_action(action)
+        return state
 
     def view(self, color: Color) -> View:
         """What ``color`` may know; the only thing to hand to that player's bot or client."""
