@@ -32,6 +32,7 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   d["visits"] = visits;
   d["values"] = values;
   d["swap_value"] = r.swap_value < 0 ? py::object(py::none()) : py::object(py::float_(r.swap_value));
+  d["swap_visits"] = r.swap_visits;
   d["pv"] = r.pv;
   d["simulations"] = r.simulations;
   d["seconds"] = r.seconds;

@@ -324,6 +324,7 @@ class PuctTree {
       const double value = edge.visits > 0 ? 0.5 * (1.0 + edge.value_sum / edge.visits) : -1.0;
       if (edge.action == cells) {
         r.swap_value = value;
+        r.swap_visits = static_cast<uint32_t>(edge.visits);
       } else {
         r.visits[edge.action] = static_cast<uint32_t>(edge.visits);
         r.values[edge.action] = value;

@@ -162,6 +162,9 @@ struct SearchResult {
   std::vector<int8_t> proven;
   // Value of the swap when it is available: 1 - the best cell's value.
   double swap_value = -1.0;
+  // Visits of the swap at the root: the evaluator search tries it like a cell,
+  // the playout search values it without searching it (0).
+  uint32_t swap_visits = 0;
   // Principal variation: public cells or kSwapMove, starting with `best`.
   std::vector<int> pv;
   // Simulations run and seconds spent in this search.

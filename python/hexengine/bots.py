@@ -52,7 +52,9 @@ class Analysis:
     after it (NaN where unvisited). When the swap is available, ``swap_value``
     is its value: swapping takes over the position the opponent just left,
     worth one minus the best cell's value, so the bot swaps when that is
-    more. When the opponent may swap next, values count that (a first move
+    more. ``swap_visits`` counts the simulations through the swap: the
+    evaluator search tries it like a cell, the playout search values it
+    without searching it (0). When the opponent may swap next, values count that (a first move
     worth v is worth min(v, 1 - v)). ``value`` is the estimated
     win probability of the player to move, ``pv`` the principal variation,
     ``forced`` says why a move was chosen without search (``"win"``,
@@ -88,6 +90,7 @@ class Analysis:
     hit_probability: np.ndarray | None = field(default=None, repr=False)
     batches: int = 0
     evaluator_seconds: float = 0.0
+    swap_visits: int = 0
 
     @property
     def mean_batch_size(self) -> float | None:
@@ -351,6 +354,7 @@ class MCTSBot:
             hit_probability=raw.get("occupied"),
             batches=raw["batches"],
             evaluator_seconds=raw["evaluator_seconds"],
+            swap_visits=raw["swap_visits"],
         )
 
     def clear(self) -> None:
