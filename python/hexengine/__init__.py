@@ -28,6 +28,7 @@ from .game import PLANES, Game, View
 from .networks import OnnxEvaluator
 from .records import read_trmph, write_trmph
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
+from .selfplay import SelfplayResult, read_selfplay, selfplay
 from .solver import KNOWLEDGE, SolveError, SolveResult, SolveStatus, solve
 from .svg import svg, write_svg
 from .table import (
@@ -85,6 +86,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SQLiteRatingStore",
+    "SelfplayResult",
     "SolveError",
     "SolveResult",
     "SolveStatus",
@@ -106,8 +108,10 @@ __all__ = [
     "move_of",
     "read_game",
     "read_record",
+    "read_selfplay",
     "read_trmph",
     "records",
+    "selfplay",
     "solve",
     "svg",
     "table",

@@ -21,11 +21,17 @@ runs its own threads).
 >>> import hexengine as hx
 >>> evaluator = hx.OnnxEvaluator("policy_value_5x5.onnx")   # doctest: +SKIP
 >>> bot = hx.MCTSBot(evaluator=evaluator, simulations=400)   # doctest: +SKIP
+
+Where an evaluator is named in text (``hexengine selfplay --onnx`` or
+``--evaluator``, a match player ``mcts:onnx=net.onnx``), :func:`load_evaluator`
+makes it.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -33,7 +39,7 @@ import numpy as np
 from ._checks import whole_number
 from .errors import ConfigError
 
-__all__ = ["OnnxEvaluator"]
+__all__ = ["OnnxEvaluator", "load_evaluator"]
 
 
 class OnnxEvaluator:
@@ -87,3 +93,36 @@ class OnnxEvaluator:
 
     def __repr__(self) -> str:
         return f"OnnxEvaluator({self.path!r})"
+
+
+def load_evaluator(
+    *, onnx: str | os.PathLike[str] | None = None, evaluator: str | None = None
+) -> Callable[[np.ndarray, np.ndarray], Any] | None:
+    """The evaluator named by ``onnx`` (a model file, read by :class:`OnnxEvaluator`) or
+    ``evaluator`` (``"module:name"``, a function ``fn(planes, mask) -> (priors, values)``
+    imported from an importable module); ``None`` when neither is given.
+
+    >>> fn = load_evaluator(evaluator="hexengine._checks:whole_number")   # any callable will do
+    >>> fn.__name__
+    'whole_number'
+    >>> load_evaluator(evaluator="hexengine")
+    Traceback (most recent call last):
+    ...
+    hexengine.errors.ConfigError: an evaluator is named 'module:function', not 'hexengine'
+    """
+    if onnx is not None and evaluator is not None:
+        raise ConfigError("give an ONNX model or an evaluator function, not both")
+    if onnx is not None:
+        return OnnxEvaluator(onnx)
+    if evaluator is None:
+        return None
+    module_name, _, name = str(evaluator).partition(":")
+    if not module_name or not name:
+        raise ConfigError(f"an evaluator is named 'module:function', not {evaluator!r}")
+    try:
+        fn = getattr(importlib.import_module(module_name), name)
+    except (ImportError, AttributeError) as e:
+        raise ConfigError(f"cannot load the evaluator {evaluator!r}: {e}") from None
+    if not callable(fn):
+        raise ConfigError(f"the evaluator {evaluator!r} is not a function fn(planes, mask)")
+    return fn  # type: ignore[no-any-return]

@@ -2,7 +2,7 @@
 
 Each subcommand is a module of this package with ``add_parser(subparsers)``
 and ``run(args) -> int``: ``play`` (a game in the terminal), ``htp`` (an HTP
-engine for HexGui and Benzene's tools), ``match`` (games between engines),
+engine for HexGui and Benzene's tools), ``match`` (games between engines), ``selfplay`` (training data),
 ``serve`` (the web table). A subcommand whose module or optional
 dependencies are missing is simply not offered.
 """
@@ -18,7 +18,7 @@ from .._version import __version__
 
 __all__ = ["main"]
 
-SUBCOMMANDS = ("play", "htp", "match", "serve")
+SUBCOMMANDS = ("play", "htp", "match", "selfplay", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

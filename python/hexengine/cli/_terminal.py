@@ -25,7 +25,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-__all__ = ["LineReader", "clear_screen", "draw_board", "use_color"]
+__all__ = ["LineReader", "ProgressBar", "clear_screen", "draw_board", "use_color"]
 
 RESET = "\033[0m"
 RED = "\033[1;31m"
@@ -133,3 +133,42 @@ class LineReader:
         if line is None:
             self._ended = True
         return line
+
+
+class ProgressBar:
+    """A progress bar on ``stream`` (default stderr): redrawn in place on a terminal; elsewhere
+    one line per update with ``lines``, or nothing.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> ProgressBar(out, width=10, lines=True).show(3, 4, "A 2 - B 1")
+    >>> out.getvalue()
+    '[#######...] 3/4  A 2 - B 1\\n'
+    """
+
+    def __init__(self, stream: TextIO | None = None, *, width: int = 30, lines: bool = False) -> None:
+        self._stream = stream if stream is not None else sys.stderr
+        self._tty = bool(getattr(self._stream, "isatty", lambda: False)())
+        self._width = width
+        self._lines = lines
+        self._shown = 0
+
+    def show(self, done: int, total: int, text: str = "") -> None:
+        """Draws ``done`` of ``total``, followed by ``text``."""
+        if not (self._tty or self._lines):
+            return
+        filled = int(self._width * done / total) if total else self._width
+        line = f"[{'#' * filled}{'.' * (self._width - filled)}] {done}/{total}  {text}".rstrip()
+        if self._tty:
+            self._stream.write("\r" + line.ljust(self._shown))
+            self._shown = len(line)
+        else:
+            self._stream.write(line + "\n")
+        self._stream.flush()
+
+    def clear(self) -> None:
+        """Removes the bar from a terminal (before other output)."""
+        if self._tty and self._shown:
+            self._stream.write("\r" + " " * self._shown + "\r")
+            self._stream.flush()
+            self._shown = 0

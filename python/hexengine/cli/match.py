@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from ..match import parse_player, run_match
     from ..match.openings import read_openings
     from ..rules import Rules
+    from ._terminal import ProgressBar
 
     if len(args.player) != 2:
         print("hexengine match: give exactly two --player specs", file=sys.stderr)
@@ -100,18 +101,18 @@ def run(args: argparse.Namespace) -> int:
         out = args.out or datetime.datetime.now().strftime("match-%Y%m%d-%H%M%S")
         os.makedirs(out, exist_ok=True)
     log_file = open(os.path.join(out, "match.log"), "a", encoding="utf-8") if out else None
+    bar = ProgressBar(lines=True)
 
     def log(message: str) -> None:
         if log_file is not None:
             log_file.write(message + "\n")
             log_file.flush()
-        if not args.quiet:
-            _clear_bar()
+        bar.clear()
         print(f"forfeit: {message}", file=sys.stderr)
 
     def progress(result: Any) -> None:
         if not args.quiet:
-            _bar(result)
+            bar.show(result.games_played, result.planned, _bar_text(result))
 
     try:
         result = run_match(
@@ -128,18 +129,17 @@ def run(args: argparse.Namespace) -> int:
             log=log,
         )
     except HexError as e:
-        _clear_bar()
+        bar.clear()
         print(f"hexengine match: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        _clear_bar()
+        bar.clear()
         print("hexengine match: interrupted", file=sys.stderr)
         return 130
     finally:
         if log_file is not None:
             log_file.close()
-    if not args.quiet:
-        _clear_bar()
+    bar.clear()
     if args.json:
         print(json.dumps(result.to_dict(), indent=1))
     else:
@@ -149,23 +149,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-_BAR_WIDTH = 30
-
-
-def _bar(result: Any) -> None:
-    done, total = result.games_played, result.planned
-    filled = int(_BAR_WIDTH * done / total) if total else _BAR_WIDTH
+def _bar_text(result: Any) -> str:
     wins = result.wins
-    text = (
-        f"[{'#' * filled}{'.' * (_BAR_WIDTH - filled)}] {done}/{total}  "
-        f"A {wins['A']} - B {wins['B']}  {result.seconds:.0f}s"
-    )
-    if sys.stderr.isatty():
-        print("\r" + text, end="", file=sys.stderr, flush=True)
-    else:
-        print(text, file=sys.stderr, flush=True)
-
-
-def _clear_bar() -> None:
-    if sys.stderr.isatty():
-        print("\r" + " " * (_BAR_WIDTH + 40) + "\r", end="", file=sys.stderr, flush=True)
+    return f"A {wins['A']} - B {wins['B']}  {result.seconds:.0f}s"
