@@ -87,3 +87,15 @@ def test_models_without_the_documented_names_are_refused(tmp_path: Path) -> None
         hx.OnnxEvaluator(tmp_path / "renamed.onnx")
     with pytest.raises(hx.ConfigError, match="cannot load the ONNX model"):
         hx.OnnxEvaluator(tmp_path / "missing.onnx")
+
+
+def test_a_match_player_and_selfplay_take_the_model_by_its_path(tmp_path: Path) -> None:
+    from hexengine.match import run_match
+
+    path = linear_model(tmp_path / "net.onnx", 12)
+    rules = hx.Rules("hex", SIZE, SIZE, "off")
+    result = run_match(f"mcts:onnx={path};simulations=50", "random", games=2, rules=rules, jobs=1)
+    assert result.games_played == 2 and "onnx" in result.names[0]
+    played = hx.selfplay(tmp_path / "data", size=SIZE, swap="off", games=1, simulations=30, onnx=path)
+    first = hx.read_selfplay(tmp_path / "data")
+    assert played.games == 1 and first["policy"][0].argmax() == 12  # the favoured centre, despite the noise

@@ -3,7 +3,9 @@
 A player is given as a spec string (``hexengine match --player SPEC``):
 
 - ``mcts`` or ``mcts:simulations=1000;threads=1;seed=7``: :class:`~hexengine.MCTSBot`
-  with any of its keyword arguments; ``level=easy|medium|hard`` starts from a preset.
+  with any of its keyword arguments; ``level=easy|medium|hard`` starts from a preset;
+  ``onnx=PATH`` (an :class:`~hexengine.OnnxEvaluator`) or ``evaluator=MODULE:FUNCTION``
+  gives it an evaluator (:func:`hexengine.networks.load_evaluator`).
 - ``computer:LEVEL``: the table's computer at that level
   (:func:`hexengine.table.computer_bot`: MCTS in Hex and Rex; in Dark Hex whatever
   the table plays, today a random player).
@@ -40,6 +42,7 @@ from .._moves import Move
 from ..bots import MCTSBot, RandomBot
 from ..errors import HexError
 from ..game import Game, View
+from ..networks import load_evaluator
 from ..rules import RED, Rules
 from ..table.computer import computer_bot
 from .errors import MatchError
@@ -57,8 +60,8 @@ __all__ = [
 ]
 
 KINDS = ("mcts", "computer", "random", "htp", "python")
-# Every keyword argument of MCTSBot, plus a level preset.
-MCTS_OPTIONS = (*(p for p in inspect.signature(MCTSBot).parameters if p != "self"), "level")
+# Every keyword argument of MCTSBot, plus a level preset and an ONNX network.
+MCTS_OPTIONS = (*(p for p in inspect.signature(MCTSBot).parameters if p != "self"), "level", "onnx")
 HTP_OPTIONS = ("setup", "simulations", "seconds", "timeout", "dialect", "stderr", "name")
 
 
@@ -97,6 +100,10 @@ class PlayerSpec:
         if self.kind == "mcts":
             level = opts.pop("level", None)
             opts.setdefault("seed", seed)
+            if "onnx" in opts or "evaluator" in opts:
+                opts["evaluator"] = load_evaluator(
+                    onnx=opts.pop("onnx", None), evaluator=opts.pop("evaluator", None)
+                )
             return MCTSBot.level(str(level), **opts) if level else MCTSBot(**opts)
         if self.kind == "random":
             return RandomBot(opts.get("seed", seed), swap=bool(opts.get("swap", True)))
