@@ -189,3 +189,16 @@ def test_vector_env_bench_runs(tmp_path: Path) -> None:
     """bench/vector_env.py on a small batch (pgx rows only where pgx is installed)."""
     out = run("bench/vector_env.py", "--batch", "64", "--seconds", "0.05", "--rounds", "1")
     assert "hexengine, 2 threads" in out and "bytes of game state" in out
+
+
+def test_net_strength_match_runs(tmp_path: Path) -> None:
+    """bench/net_strength.py: the evaluator's speed, then two 5x5 games against the playout search."""
+    pytest.importorskip("onnx", reason="building the test model needs onnx")
+    pytest.importorskip("onnxruntime", reason="the nn extra (onnxruntime) is not installed")
+    from test_networks import linear_model
+
+    model = linear_model(tmp_path / "net.onnx", 12)
+    out = run(
+        "bench/net_strength.py", "--onnx", str(model), "--size", "5", "--games", "2", "--simulations", "20"
+    )
+    assert "positions/s" in out and re.search(r"net \d of 2 \(.*95% Wilson interval", out)
