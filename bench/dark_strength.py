@@ -124,7 +124,8 @@ class ISMCTS:
                 root_key = self.get_state_key(state)
                 deadline = time.perf_counter() + outer.seconds
                 done = 0
-                while done == 0 or time.perf_counter() < deadline:
+                # At least two: OpenSpiel's root counts its visits from the second simulation on.
+                while done < 2 or time.perf_counter() < deadline:
                     sampled = self.sample_root_state(state)
                     assert root_key == self.get_state_key(sampled)
                     self.run_simulation(sampled)
