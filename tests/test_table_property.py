@@ -100,6 +100,10 @@ def run_session(settings_, mode, level, autoplay, ops, seed):
                         table.play(token, moves[k % len(moves)], ply=before)
             elif kind == "illegal":
                 if seat in tokens and not game.is_over:
+                    # Whatever is due (a time-out, a takeover's computer move) happens at the start of
+                    # every table call; let it happen first, so that only the refusal is left to check.
+                    table.tick()
+                    game, before = table.referee, len(table.referee.history)
                     own = [c for c in game.view(table.color_of(seat)).board.flatten().nonzero()[0]]
                     target = int(own[k % len(own)]) if own else "swap"
                     try:
