@@ -219,3 +219,101 @@ def test_hexengine_match_command(tmp_path, capsys):
     ):
         assert main(["match", "-n", "2", "--no-records", *args]) == 2, args
         assert "hexengine match:" in capsys.readouterr().err
+
+
+def test_a_stopped_match_resumes_with_the_games_it_lacks(tmp_path):
+    """Each game is saved as it finishes; a match stopped after two games (Ctrl-C), its
+    results file ending in half a line (a crash mid-write), is finished by running it again
+    with the same folder: the half line is cut off, only the missing games are played, each
+    with its own seed, and the records are those of a match played in one go. Other settings
+    in the same folder are refused, and so is a second run while the first holds it."""
+    args = ("mcts:simulations=50", "random")
+    options = {"games": 6, "rules": SMALL, "jobs": 1, "seed": 3}
+    whole = run_match(*args, **options)
+
+    def stop_after_two(result: MatchResult) -> None:
+        if result.games_played == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_match(*args, **options, sgf_dir=tmp_path, progress=stop_after_two)
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert [json.loads(line)["index"] for line in lines] == [0, 1]
+    assert sorted(p.name for p in tmp_path.glob("game-*.sgf")) == ["game-0001.sgf", "game-0002.sgf"]
+    with open(tmp_path / "games.jsonl", "a") as f:
+        f.write('{"index": 2, "red": "A", "win')
+    seen: list[int] = []
+    result = run_match(*args, **options, sgf_dir=tmp_path, progress=lambda r: seen.append(r.games_played))
+    assert seen == [2, 3, 4, 5, 6]
+    assert [g.sgf for g in result.games] == [g.sgf for g in whole.games]
+    indices = [json.loads(line)["index"] for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert sorted(indices) == list(range(6))
+    assert json.loads((tmp_path / "results.json").read_text())["games_played"] == 6
+    for g in whole.games:
+        assert (tmp_path / f"game-{g.index + 1:04d}.sgf").read_text() == g.sgf + "\n"
+    seen.clear()
+    again = run_match(*args, **options, sgf_dir=tmp_path, progress=lambda r: seen.append(r.games_played))
+    assert seen == [6] and again.to_dict()["games"] == result.to_dict()["games"]
+    with pytest.raises(MatchError, match=r"other settings \(games: 6 there, 8 here\)"):
+        run_match(*args, **{**options, "games": 8}, sgf_dir=tmp_path)
+    with pytest.raises(MatchError, match="holds a match, not a tournament"):
+        hx.run_tournament(args, games_per_pair=6, rules=SMALL, jobs=1, seed=3, out=tmp_path)
+    from hexengine.match.folder import ResultsFolder
+
+    with ResultsFolder(tmp_path / "busy", {"kind": "match"}, []):
+        with pytest.raises(MatchError, match="in use by another run"):
+            run_match(*args, **options, sgf_dir=tmp_path / "busy")
+
+
+def test_round_robin_tournament(tmp_path):
+    """Every pair plays, colours alternating within the pair; the table of wins and the ratings
+    follow the games; the same tournament in two processes gives the same records; results
+    go to the folder as JSON and text; `hexengine tournament` prints the table."""
+    players = ["mcts:simulations=200", "random:seed=1", "random:seed=2"]
+    result = hx.run_tournament(players, games_per_pair=4, rules=SMALL, jobs=1, out=tmp_path)
+    assert result.games_played == 12 and result.planned == 12
+    by_pair: dict[tuple[int, int], list[str]] = {}
+    for g in result.games:
+        by_pair.setdefault(result.seats(g), []).append(g.red)
+    assert by_pair == {
+        (0, 1): ["A", "B", "A", "B"],
+        (0, 2): ["A", "B", "A", "B"],
+        (1, 2): ["A", "B", "A", "B"],
+    }
+    wins = result.wins
+    assert wins[0] == [0, 4, 4] and wins[1][2] + wins[2][1] == 4
+    ratings = result.ratings
+    assert ratings[0][0] > max(ratings[1][0], ratings[2][0]) and abs(sum(r for r, _, _ in ratings)) < 1e-6
+    assert all(low < rating < high for rating, low, high in ratings)
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["wins"]["mcts:simulations=200"] == {"random:seed=1": 4, "random:seed=2": 4}
+    assert [r["player"] for r in data["ratings"]] == players
+    assert (tmp_path / "results.txt").read_text().startswith("   player")
+    parallel = hx.run_tournament(players, games_per_pair=4, rules=SMALL, jobs=2)
+    assert [g.sgf for g in parallel.games] == [g.sgf for g in result.games]
+    with pytest.raises(MatchError, match="both named 'random'"):
+        hx.run_tournament(["random", "random"], games_per_pair=2, rules=SMALL)
+    with pytest.raises(MatchError, match="at least two"):
+        hx.run_tournament(["random"], games_per_pair=2, rules=SMALL)
+    proc = subprocess.run(
+        [sys.executable, "-m", "hexengine.cli", "tournament", "-n", "2", "--size", "4", "-j", "1", "-q",
+         "--players", "mcts:simulations=50", "random", "random:name=other", "--out", str(tmp_path / "t")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "mcts:simulations=50" in proc.stdout and "95% CI" in proc.stdout
+    assert len((tmp_path / "t" / "games.jsonl").read_text().splitlines()) == 6
+
+
+def test_cluster_without_ray_says_what_to_install(monkeypatch, capsys):
+    """Without Ray, --cluster (and cluster=) fail with what to install, not a traceback."""
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(MatchError, match=r"pip install 'hexengine\[cluster\]'"):
+        run_match("random", "random", games=2, rules=SMALL, cluster="ray")
+    from hexengine.cli import main
+
+    capsys.readouterr()
+    assert main(["tournament", "--players", "random", "mcts", "--cluster", "auto", "--no-records"]) == 2
+    err = capsys.readouterr().err
+    assert "hexengine tournament: --cluster needs Ray: pip install 'hexengine[cluster]'" in err
+    assert "Traceback" not in err

@@ -25,6 +25,7 @@ from .darkcfr import (
 )
 from .errors import ConfigError, HexError, IllegalMove, RulesError
 from .game import PLANES, Game, View
+from .match import run_tournament
 from .networks import OnnxEvaluator
 from .records import read_trmph, write_trmph
 from .rules import BLUE, RED, Action, Color, EndReason, MoveResult, Rules, SwapForm, Variant
@@ -111,6 +112,7 @@ __all__ = [
     "read_selfplay",
     "read_trmph",
     "records",
+    "run_tournament",
     "selfplay",
     "solve",
     "svg",

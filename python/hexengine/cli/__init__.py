@@ -2,9 +2,9 @@
 
 Each subcommand is a module of this package with ``add_parser(subparsers)``
 and ``run(args) -> int``: ``play`` (a game in the terminal), ``htp`` (an HTP
-engine for HexGui and Benzene's tools), ``match`` (games between engines), ``selfplay`` (training data),
-``serve`` (the web table). A subcommand whose module or optional
-dependencies are missing is simply not offered.
+engine for HexGui and Benzene's tools), ``match`` (games between engines), ``tournament``
+(a round robin between several), ``selfplay`` (training data), ``serve`` (the web table).
+A subcommand whose module or optional dependencies are missing is simply not offered.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .._version import __version__
 
 __all__ = ["main"]
 
-SUBCOMMANDS = ("play", "htp", "match", "selfplay", "serve")
+SUBCOMMANDS = ("play", "htp", "match", "tournament", "selfplay", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

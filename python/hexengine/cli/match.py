@@ -14,9 +14,10 @@ import datetime
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_game_options", "add_parser", "run", "run_games"]
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -33,12 +34,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         '  hexengine match -n 20 --size 7 --player "mcts:simulations=2000" --player "computer:easy"\n'
         '  hexengine match -n 100 --swap off --player "mcts:simulations=1000" \\\n'
         '      --player "htp:mohex --quiet --use-logfile=0;setup=param_mohex max_games 1000"\n'
-        '  hexengine match -n 10 --player mcts --player "htp:hexengine htp;simulations=500"',
+        '  hexengine match -n 10 --player mcts --player "htp:hexengine htp;simulations=500"\n'
+        '  hexengine match -n 200 --size 9 --cluster auto --out runs/a -p mcts -p "mcts:level=easy"',
     )
     parser.add_argument(
         "--player", "-p", action="append", required=True, metavar="SPEC", help="a player (give exactly two)"
     )
     parser.add_argument("--games", "-n", type=int, default=100, help="number of games (default 100)")
+    add_game_options(parser, "match")
+    return parser
+
+
+def add_game_options(parser: argparse.ArgumentParser, kind: str) -> None:
+    """The options that ``match`` and ``tournament`` share: the rules, the openings, the seed,
+    where the games are played and where their records go."""
     parser.add_argument("--variant", choices=["hex", "rex", "dark", "dark-abrupt"], default="hex")
     parser.add_argument("--size", type=int, default=11, help="board size (default 11)")
     parser.add_argument("--rows", type=int, help="rows, for boards that are not square")
@@ -47,7 +56,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--swap", choices=["sides", "pieces", "off"], help="swap form (default: the variant's)"
     )
     parser.add_argument(
-        "--jobs", "-j", type=int, help="games played at once, each in its own process (default: cores)"
+        "--jobs",
+        "-j",
+        type=int,
+        help="games played at once, each in its own process (default: cores); "
+        "with --cluster, at most this many at once (default: as many as the cluster runs)",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play each game as a task on a Ray cluster: 'ray' (join the one 'ray start' runs on this "
+        "machine, or start one), 'auto' (the running cluster, or RAY_ADDRESS), 'ray://HOST:PORT' (Ray "
+        "client) or HOST:PORT; needs pip install 'hexengine[cluster]'",
     )
     parser.add_argument(
         "--openings", metavar="FILE", help="one opening per line: moves ('a1 b2') or a trmph link"
@@ -65,57 +85,30 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--out",
         metavar="DIR",
-        help="where SGF records, results.json and match.log go (default: match-DATE-TIME)",
+        help=f"where SGF records, games.jsonl, results.json and {kind}.log go (default: {kind}-DATE-TIME); "
+        "a folder of the same settings is resumed: only the games not yet there are played",
     )
     parser.add_argument("--no-records", action="store_true", help="write no files")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Runs the match and prints the result; 2 for bad settings."""
     from ..errors import HexError
     from ..match import parse_player, run_match
-    from ..match.openings import read_openings
-    from ..rules import Rules
-    from ._terminal import ProgressBar
 
     if len(args.player) != 2:
         print("hexengine match: give exactly two --player specs", file=sys.stderr)
         return 2
     try:
-        rules = Rules(
-            args.variant,
-            args.rows if args.rows is not None else args.size,
-            args.cols if args.cols is not None else args.size,
-            args.swap,
-        )
         specs = [parse_player(p) for p in args.player]
-        openings = read_openings(args.openings, rules) if args.openings else []
-    except (HexError, OSError) as e:
+    except HexError as e:
         print(f"hexengine match: {e}", file=sys.stderr)
         return 2
-    out = None
-    if not args.no_records:
-        out = args.out or datetime.datetime.now().strftime("match-%Y%m%d-%H%M%S")
-        os.makedirs(out, exist_ok=True)
-    log_file = open(os.path.join(out, "match.log"), "a", encoding="utf-8") if out else None
-    bar = ProgressBar(lines=True)
 
-    def log(message: str) -> None:
-        if log_file is not None:
-            log_file.write(message + "\n")
-            log_file.flush()
-        bar.clear()
-        print(f"forfeit: {message}", file=sys.stderr)
-
-    def progress(result: Any) -> None:
-        if not args.quiet:
-            bar.show(result.games_played, result.planned, _bar_text(result))
-
-    try:
-        result = run_match(
+    def play(rules: Any, openings: Any, out: str | None, progress: Any, log: Any) -> Any:
+        return run_match(
             specs[0],
             specs[1],
             games=args.games,
@@ -127,14 +120,63 @@ def run(args: argparse.Namespace) -> int:
             sgf_dir=out,
             progress=progress,
             log=log,
+            cluster=args.cluster,
         )
+
+    return run_games("match", args, play, _bar_text)
+
+
+def run_games(
+    kind: str, args: argparse.Namespace, play: Callable[..., Any], bar_text: Callable[[Any], str]
+) -> int:
+    """Runs ``play(rules, openings, out, progress, log)`` for the subcommand ``kind`` with the
+    options of :func:`add_game_options` and prints its result, with a progress bar that shows
+    ``bar_text(result)``; 2 for bad settings, 130 when interrupted (the games finished so far
+    are saved, and running again with the same folder plays the rest)."""
+    from ..errors import HexError
+    from ..match.openings import read_openings
+    from ..rules import Rules
+    from ._terminal import ProgressBar
+
+    try:
+        rules = Rules(
+            args.variant,
+            args.rows if args.rows is not None else args.size,
+            args.cols if args.cols is not None else args.size,
+            args.swap,
+        )
+        openings = read_openings(args.openings, rules) if args.openings else []
+    except (HexError, OSError) as e:
+        print(f"hexengine {kind}: {e}", file=sys.stderr)
+        return 2
+    out = None
+    if not args.no_records:
+        out = args.out or datetime.datetime.now().strftime(f"{kind}-%Y%m%d-%H%M%S")
+        os.makedirs(out, exist_ok=True)
+    log_file = open(os.path.join(out, f"{kind}.log"), "a", encoding="utf-8") if out else None
+    bar = ProgressBar(lines=True)
+
+    def log(message: str) -> None:
+        if log_file is not None:
+            log_file.write(message + "\n")
+            log_file.flush()
+        bar.clear()
+        print(f"forfeit: {message}", file=sys.stderr)
+
+    def progress(result: Any) -> None:
+        if not args.quiet:
+            bar.show(result.games_played, result.planned, bar_text(result))
+
+    try:
+        result = play(rules, openings, out, progress, log)
     except HexError as e:
         bar.clear()
-        print(f"hexengine match: {e}", file=sys.stderr)
+        print(f"hexengine {kind}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         bar.clear()
-        print("hexengine match: interrupted", file=sys.stderr)
+        again = f"; the same command plays the rest (--out {out})" if out else ""
+        print(f"hexengine {kind}: interrupted{again}", file=sys.stderr)
         return 130
     finally:
         if log_file is not None:

@@ -1,4 +1,5 @@
-"""Matches: N games between two players, adjudicated by hexengine's referee.
+"""Matches and tournaments: games between players, adjudicated by hexengine's referee, played
+here, in several processes or on a Ray cluster.
 
 Players are spec strings such as ``"mcts:simulations=1000"``, ``"random"`` or
 ``"htp:/path/to/mohex --quiet"`` (the grammar is in :mod:`~hexengine.match.players`).
@@ -9,8 +10,11 @@ The package is cut by concern, each module using only those before it:
 - :mod:`~hexengine.match.players`: player specs and the players they make;
 - :mod:`~hexengine.match.openings`: opening lines, given or random;
 - :mod:`~hexengine.match.game`: one game, whose failures forfeit;
-- :mod:`~hexengine.match.runner`: the match: its schedule of games, how they are played
-  (here or in several processes) and its totals.
+- :mod:`~hexengine.match.execution`: how a set of games is played, here or in several processes;
+- :mod:`~hexengine.match.cluster`: or on a Ray cluster (the optional ``hexengine[cluster]``);
+- :mod:`~hexengine.match.folder`: the output folder, saved game by game and resumed;
+- :mod:`~hexengine.match.runner`: the match: its schedule of games and its totals;
+- :mod:`~hexengine.match.tournament`: a round robin between several players, with ratings.
 
 hexengine's referee decides every game; a player that resigns loses, one that fails
 forfeits (:mod:`~hexengine.match.game` says how).
@@ -39,15 +43,19 @@ from .players import PlayerSpec, parse_player
 from .players import Resigned as Resigned
 from .players import check_players as check_players
 from .runner import MatchResult, run_match
+from .stats import bradley_terry as bradley_terry
 from .stats import elo, wilson
+from .tournament import TournamentResult, run_tournament
 
 __all__ = [
     "GameResult",
     "MatchResult",
     "PlayerSpec",
+    "TournamentResult",
     "elo",
     "parse_opening",
     "parse_player",
     "run_match",
+    "run_tournament",
     "wilson",
 ]

@@ -284,12 +284,18 @@ class Players:
             engine.close()
 
 
-def check_players(specs: tuple[PlayerSpec, PlayerSpec], rules: Rules) -> None:
-    """Fails early, with a clear message, for players that cannot play these rules at all."""
-    for seat, spec in zip("AB", specs, strict=True):
+def check_players(
+    specs: Sequence[PlayerSpec], rules: Rules, labels: Sequence[str] = "AB", start_engines: bool = True
+) -> None:
+    """Fails early, with a clear message, for players that cannot play these rules at all;
+    ``labels`` name the players in it. HTP engines are started once to see that they run,
+    unless ``start_engines`` is false (when the games are played on other machines)."""
+    for seat, spec in zip(labels, specs, strict=True):
         if spec.kind == "htp":
             if rules.is_dark:
                 raise MatchError(f"player {seat} ({spec.name}) speaks HTP, which cannot play Dark Hex")
+            if not start_engines:
+                continue
             engine = _HtpPlayer(spec)
             try:
                 engine.start()

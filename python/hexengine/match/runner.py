@@ -1,10 +1,14 @@
-"""A match: N games between two players, colours alternating, in this process or in several.
+"""A match: N games between two players, colours alternating, here, in several processes or on
+a cluster.
 
 A match comes in three steps: :func:`schedule` lays its games out as
 :class:`~hexengine.match.game.GameJob` values, each fully specified and seeded so that it
-can be played anywhere; an :data:`Execution` plays them (:func:`play_here` one after the
-other, :func:`play_in_processes` several at a time) and yields the results as games finish;
-:func:`run_match` gathers them into a :class:`MatchResult`, with records and progress.
+can be played anywhere; an :data:`~hexengine.match.execution.Execution` plays them (chosen by
+:func:`execution`: here, in processes, or on Ray) and yields the results as games finish;
+:func:`run_match` gathers them into a :class:`MatchResult`, with records and progress, saving
+each game as it finishes in an output folder that a stopped match resumes
+(:mod:`~hexengine.match.folder`). :func:`play_jobs` is that last step for any set of jobs
+(a tournament's too).
 
 >>> import hexengine as hx
 >>> result = run_match("random:seed=1", "random", games=2, rules=hx.Rules("hex", 3, 3), jobs=1)
@@ -14,29 +18,29 @@ other, :func:`play_in_processes` several at a time) and yields the results as ga
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import functools
 import json
 import math
-import multiprocessing
 import os
 import random
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from multiprocessing import util
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..rules import Rules
 from .errors import MatchError
+from .execution import Execution as Execution
+from .execution import play_here as play_here
+from .execution import play_in_processes as play_in_processes
+from .folder import ResultsFolder
 from .game import GameJob, GameResult
 from .openings import random_opening
-from .players import Players, PlayerSpec, check_players, parse_player, report_names
+from .players import PlayerSpec, check_players, parse_player, report_names
 from .stats import elo, elo_interval, los
 
-__all__ = ["Execution", "MatchResult", "play_here", "play_in_processes", "run_match", "schedule"]
+__all__ = ["MatchResult", "execution", "play_jobs", "run_match", "schedule"]
 
 
 @dataclass
@@ -122,8 +126,7 @@ class MatchResult:
         lo, hi = self.elo_interval
         return {
             "players": {"A": self.names[0], "B": self.names[1]},
-            "rules": {"variant": self.rules.variant, "rows": self.rules.rows, "cols": self.rules.cols,
-                      "swap": self.rules.swap},
+            "rules": rules_dict(self.rules),
             "games_planned": self.planned,
             "games_played": self.games_played,
             "wins": self.wins,
@@ -144,59 +147,6 @@ def _elo_text(value: float) -> str:
 
 def _json_number(value: float) -> float | str:
     return value if math.isfinite(value) else ("inf" if value > 0 else "-inf")
-
-
-Execution = Callable[[Sequence[GameJob]], Generator[GameResult, None, None]]
-"""How the games of a match are played: given every game's :class:`~hexengine.match.game.GameJob`,
-yield each game's result as it finishes, in any order. The match closes the generator if it
-stops early, so an execution cancels what it has not played when it gets ``GeneratorExit``."""
-
-
-def play_here(jobs: Sequence[GameJob]) -> Generator[GameResult, None, None]:
-    """An :data:`Execution`: plays the games one after the other in this process; HTP engines
-    live across the games and are stopped at the end."""
-    kept: list[Players] = []
-    try:
-        for job in jobs:
-            yield job.play(_seated(kept, job.specs))
-    finally:
-        for players in kept:
-            players.close()
-
-
-def play_in_processes(jobs: Sequence[GameJob], processes: int) -> Generator[GameResult, None, None]:
-    """An :data:`Execution` once ``processes`` is given: plays the games that many at a time,
-    each in a process of its own; a process keeps its HTP engines across the games it plays."""
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
-        futures = [pool.submit(_play_in_worker, job) for job in jobs]
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                yield future.result()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
-
-
-_kept_in_worker: list[Players] = []
-
-
-def _play_in_worker(job: GameJob) -> GameResult:
-    return job.play(_seated(_kept_in_worker, job.specs, until_exit=True))
-
-
-def _seated(kept: list[Players], specs: tuple[PlayerSpec, PlayerSpec], until_exit: bool = False) -> Players:
-    """The players for ``specs`` in ``kept``, made and kept there on first use (with
-    ``until_exit``, stopped when this process exits)."""
-    for players in kept:
-        if players.specs == specs:
-            return players
-    players = Players(specs)
-    kept.append(players)
-    if until_exit:
-        util.Finalize(players, players.close, exitpriority=10)
-    return players
 
 
 def schedule(
@@ -237,6 +187,99 @@ def schedule(
     ]
 
 
+def execution(jobs: int | None, cluster: str | None, games: int) -> Execution:
+    """The :data:`~hexengine.match.execution.Execution` for ``games`` games: on the Ray cluster
+    ``cluster`` (see :mod:`~hexengine.match.cluster`; ``jobs`` then caps the games played at
+    once, by default the cluster's), else ``jobs`` games at a time in processes of their own
+    (default: the number of cores; 1 plays them here, one after the other)."""
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise MatchError(f"jobs must be at least 1, not {jobs!r}")
+    if cluster is not None:
+        from .cluster import ray_execution
+
+        return ray_execution(cluster, limit=jobs)
+    jobs = jobs or os.cpu_count() or 1
+    return play_here if jobs == 1 else functools.partial(play_in_processes, processes=min(jobs, games))
+
+
+class Tally(Protocol):
+    """What :func:`play_jobs` fills: a result with its ``games`` and ``seconds``, a
+    ``summary()`` and a ``to_dict()`` (:class:`MatchResult`, a tournament's result)."""
+
+    games: list[GameResult]
+    seconds: float
+
+    def summary(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+T = TypeVar("T", bound=Tally)
+
+
+def play_jobs(
+    tally: T,
+    work: Sequence[GameJob],
+    execute: Execution,
+    out: str | os.PathLike[str] | None = None,
+    settings: dict[str, Any] | None = None,
+    progress: Callable[[T], None] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> T:
+    """Plays ``work`` with ``execute`` into ``tally``, each game counted once, as it finishes.
+
+    With ``out``, the folder of the run described by ``settings``
+    (:class:`~hexengine.match.folder.ResultsFolder`): the games already saved there are taken
+    as they are and not played again, each new game is saved as it finishes, and
+    ``results.json`` and ``results.txt`` are written at the end. ``progress`` is called with
+    ``tally`` after each game (and first with the games already saved, if any), ``log`` with
+    each forfeit.
+    """
+    with _folder(out, {"kind": "games", **(settings or {})}, work) as folder:
+        done = dict(folder.finished) if folder is not None else {}
+        tally.games = sorted(done.values(), key=lambda g: g.index)
+        started = time.perf_counter()
+        todo = [job for job in work if job.index not in done]
+        if done and progress is not None:
+            progress(tally)
+        # Nothing left to play starts nothing (no processes, no Ray).
+        with contextlib.closing(execute(todo) if todo else (g for g in ())) as results:
+            for game in results:
+                if game.index in done:
+                    continue
+                done[game.index] = game
+                if folder is not None:
+                    folder.add(game)
+                tally.games.append(game)
+                tally.games.sort(key=lambda g: g.index)
+                tally.seconds = time.perf_counter() - started
+                if game.reason == "forfeit" and log is not None:
+                    log(f"game {game.index + 1}: {game.detail}")
+                if progress is not None:
+                    progress(tally)
+        tally.seconds = time.perf_counter() - started
+        if folder is not None:
+            folder.write("results.json", json.dumps(tally.to_dict(), indent=1) + "\n")
+            folder.write("results.txt", tally.summary() + "\n")
+    return tally
+
+
+@contextlib.contextmanager
+def _folder(
+    out: str | os.PathLike[str] | None, settings: dict[str, Any], work: Sequence[GameJob]
+) -> Iterator[ResultsFolder | None]:
+    if out is None:
+        yield None
+        return
+    with ResultsFolder(out, settings, work) as folder:
+        yield folder
+
+
+def rules_dict(rules: Rules) -> dict[str, Any]:
+    """``rules`` as JSON-ready values."""
+    return {"variant": rules.variant, "rows": rules.rows, "cols": rules.cols, "swap": rules.swap}
+
+
 def run_match(
     player_a: str | PlayerSpec,
     player_b: str | PlayerSpec,
@@ -250,50 +293,37 @@ def run_match(
     sgf_dir: str | os.PathLike[str] | None = None,
     progress: Callable[[MatchResult], None] | None = None,
     log: Callable[[str], None] | None = None,
+    cluster: str | None = None,
 ) -> MatchResult:
     """Plays ``games`` games between A and B and returns the result.
 
     Colours alternate (A is Red in even-numbered games); with ``openings`` (move
     lists) or ``random_openings`` (that many random moves), each opening is
     played twice, once with each player as Red. ``jobs`` games run at once in
-    separate processes (default: the number of cores; 1 runs here).
-    ``sgf_dir`` receives one SGF file per game and ``results.json``;
-    ``progress`` is called after each game, ``log`` with each forfeit.
+    separate processes (default: the number of cores; 1 runs here); with ``cluster``
+    (``"ray"``, ``"auto"``, ``"ray://host:port"``: see :mod:`~hexengine.match.cluster`)
+    each game is a task on a Ray cluster, and ``jobs`` caps how many run at once.
+    ``sgf_dir`` receives one SGF file per game as it finishes, ``games.jsonl`` and
+    ``results.json`` (:mod:`~hexengine.match.folder`); run again with the same folder and
+    settings, the match plays only the games not yet there. ``progress`` is called after each
+    game, ``log`` with each forfeit.
     """
     rules = rules if rules is not None else Rules("hex", 11, 11)
     a, b = (p if isinstance(p, PlayerSpec) else parse_player(p) for p in (player_a, player_b))
     specs = (a, b)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise MatchError(f"games must be a positive whole number, not {games!r}")
-    jobs = jobs or os.cpu_count() or 1
-    if jobs < 1:
-        raise MatchError(f"jobs must be at least 1, not {jobs}")
-    check_players(specs, rules)
+    execute = execution(jobs, cluster, games)
+    check_players(specs, rules, start_engines=cluster is None)
     work = schedule(specs, rules, games, openings, random_openings, seed)
-    execute: Execution = (
-        play_here if jobs == 1 else functools.partial(play_in_processes, processes=min(jobs, games))
-    )
+    settings = {
+        "kind": "match",
+        "players": [a.text, b.text],
+        "rules": rules_dict(rules),
+        "games": games,
+        "openings": [list(o) for o in openings],
+        "random_openings": random_openings,
+        "seed": seed,
+    }
     result = MatchResult(work[0].names, rules, [], games)
-    out = Path(sgf_dir) if sgf_dir is not None else None
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-    started = time.perf_counter()
-
-    def finished(game: GameResult) -> None:
-        result.games.append(game)
-        result.games.sort(key=lambda g: g.index)
-        result.seconds = time.perf_counter() - started
-        if out is not None:
-            (out / f"game-{game.index + 1:04d}.sgf").write_text(game.sgf + "\n", encoding="utf-8")
-        if game.reason == "forfeit" and log is not None:
-            log(f"game {game.index + 1}: {game.detail}")
-        if progress is not None:
-            progress(result)
-
-    with contextlib.closing(execute(work)) as results:
-        for game in results:
-            finished(game)
-    result.seconds = time.perf_counter() - started
-    if out is not None:
-        (out / "results.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
-    return result
+    return play_jobs(result, work, execute, sgf_dir, settings, progress, log)
