@@ -9,6 +9,7 @@ Marked ``cluster``: deselect them with ``-m 'not cluster'``; they skip without R
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import os
 import signal
@@ -33,8 +34,10 @@ pytestmark = [
 
 HEXENGINE_HTP = f"htp:{sys.executable} -m hexengine.cli htp"
 SMALL = hx.Rules("hex", 5, 5, "off")
-# No test may take longer than this (seconds); the cluster is stopped all the same.
-LIMIT = 240
+# No test may take longer than this (seconds); the cluster is stopped all the same. A test
+# stuck where Python cannot raise (inside Ray's C++) ends the run a minute later, with every
+# thread's traceback, rather than holding CI.
+LIMIT = 150
 
 
 def free_port() -> int:
@@ -67,9 +70,11 @@ def _deadline() -> Iterator[None]:
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.alarm(LIMIT)
+    faulthandler.dump_traceback_later(LIMIT + 60, exit=True)
     try:
         yield
     finally:
+        faulthandler.cancel_dump_traceback_later()
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
 

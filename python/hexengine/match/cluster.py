@@ -43,6 +43,8 @@ from .game import GameJob, GameResult
 __all__ = ["INSTALL", "play_on_ray", "ray_execution"]
 
 INSTALL = "pip install 'hexengine[cluster]'"
+# Connections tried through the Ray client before giving up (see _connect).
+CLIENT_ATTEMPTS = 3
 
 
 def ray_execution(address: str, limit: int | None = None, retries: int = 3) -> Execution:
@@ -102,11 +104,18 @@ def _connect(ray: Any, address: str) -> bool:
     if ray.is_initialized():
         return False
     _reachable(address)
-    try:
-        ray.init(address=None if address == "ray" else address, logging_level=logging.WARNING)
-    except Exception as e:
-        message = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise MatchError(f"cannot reach the Ray cluster {address!r}: {message}") from None
+    attempts = CLIENT_ATTEMPTS if address.startswith("ray://") else 1
+    for attempt in range(1, attempts + 1):
+        try:
+            ray.init(address=None if address == "ray" else address, logging_level=logging.WARNING)
+            break
+        except Exception as e:
+            # The server that the Ray client's proxy starts for each connection sometimes dies
+            # as it starts (ray-project/ray#63202); the next connection starts another.
+            if attempt < attempts and isinstance(e, ConnectionAbortedError):
+                ray.shutdown()
+                continue
+            raise MatchError(f"cannot reach the Ray cluster {address!r}: {_first_line(e)}") from None
     return True
 
 
@@ -132,10 +141,14 @@ def _result(ray: Any, ref: Any, job: GameJob, retries: int) -> GameResult:
         cause = e.cause if isinstance(e.cause, Exception) else e
         raise MatchError(f"game {job.index + 1}: {cause}") from None
     except exceptions.RayError as e:
-        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise MatchError(
-            f"game {job.index + 1} was lost {retries + 1} times (its worker or node died): {first}"
+            f"game {job.index + 1} was lost {retries + 1} times (its worker or node died): {_first_line(e)}"
         ) from None
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
 
 
 def _cpus(job: GameJob) -> int:
