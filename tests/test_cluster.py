@@ -1,9 +1,10 @@
-"""Matches and tournaments on a real Ray cluster: a head node and a second node, one CPU each,
-started on this machine for these tests and stopped after them (also when one fails).
+"""Matches, tournaments and self-play on a real Ray cluster: a head node and a second node, one
+CPU each, started on this machine for these tests and stopped after them (also when one fails).
 
 They check that a game played on Ray gives the record a local run gives, that a worker killed
 mid-game has its game played again and counted once, that a driver stopped mid-match (killed,
-or Ctrl-C) is resumed from its folder, and that HTP engines start on the worker that plays.
+or Ctrl-C) is resumed from its folder, that HTP engines start on the worker that plays, and
+that self-play on Ray writes the shards of a local run.
 Marked ``cluster``: deselect them with ``-m 'not cluster'``; they skip without Ray.
 """
 
@@ -20,10 +21,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import hexengine as hx
 from hexengine.match import MatchError, run_match
+from hexengine.selfplay import ARRAYS
 
 ray = pytest.importorskip("ray")
 
@@ -216,6 +219,40 @@ def test_the_ray_client_and_a_wrong_address(cluster):
     )
     with pytest.raises(MatchError, match=r"cannot reach the Ray cluster '127\.0\.0\.1:1'"):
         run_match("random", "random", cluster="127.0.0.1:1", **options)
+
+
+def same_shards(here: Path, there: Path) -> None:
+    """Two self-play folders hold the same shards, array for array and byte for byte, and the
+    same manifest but for the seconds spent."""
+    manifests = [json.loads((folder / "manifest.json").read_text()) for folder in (here, there)]
+    for manifest in manifests:
+        del manifest["seconds"]
+    assert manifests[0] == manifests[1]
+    for shard in manifests[0]["shards"]:
+        with np.load(here / shard["file"]) as a, np.load(there / shard["file"]) as b:
+            for k in ARRAYS:
+                assert a[k].dtype == b[k].dtype and a[k].shape == b[k].shape, k
+                assert a[k].tobytes() == b[k].tobytes(), (shard["file"], k)
+
+
+def test_selfplay_on_ray_writes_the_shards_of_a_local_run(cluster, tmp_path):
+    """Self-play with one search thread, played on the cluster: the shards of a local run of the
+    same seed, byte for byte, for the playout search, and for an ONNX network (read here and
+    sent to the workers); a folder begun here is finished there."""
+    settings = {"size": 4, "swap": "off", "simulations": 40, "seed": 5, "games_per_shard": 2}
+    hx.selfplay(tmp_path / "here", games=5, **settings)
+    hx.selfplay(tmp_path / "there", games=1, **settings)
+    there = hx.selfplay(tmp_path / "there", games=5, cluster=cluster.address, **settings)
+    assert (there.games, there.new, there.shards) == (5, 4, 3)
+    same_shards(tmp_path / "here", tmp_path / "there")
+    from test_networks import SIZE, linear_model  # skips without onnx (the [test] extra has it)
+
+    net = linear_model(tmp_path / "net.onnx", 12)
+    settings = {"size": SIZE, "swap": "off", "simulations": 30, "seed": 2, "games_per_shard": 2, "onnx": net}
+    hx.selfplay(tmp_path / "net-here", games=3, **settings)
+    hx.selfplay(tmp_path / "net-there", games=3, cluster=cluster.address, **settings)
+    same_shards(tmp_path / "net-here", tmp_path / "net-there")
+    assert hx.read_selfplay(tmp_path / "net-there")["policy"][0].argmax() == 12
 
 
 def test_the_speed_bench_runs(cluster):

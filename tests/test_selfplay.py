@@ -189,3 +189,19 @@ def test_the_command_line(tmp_path: Path) -> None:
         [*command, "--simulations", "21"], capture_output=True, text=True, env=env, timeout=120
     )
     assert again.returncode == 2 and "simulations 20 there, 21 here" in again.stderr
+
+
+def test_cluster_without_ray_says_what_to_install(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Without Ray, cluster= and --cluster fail with what to install, before anything is written."""
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(hx.ConfigError, match=r"--cluster needs Ray: pip install 'hexengine\[cluster\]'"):
+        hx.selfplay(tmp_path / "d", size=3, games=1, simulations=10, cluster="auto")
+    assert not (tmp_path / "d").exists()
+    from hexengine.cli import main
+
+    capsys.readouterr()
+    args = ["selfplay", "--size", "3", "--games", "1", "--out", str(tmp_path / "d"), "--cluster", "auto"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "hexengine selfplay: --cluster needs Ray: pip install 'hexengine[cluster]'" in err
+    assert not (tmp_path / "d").exists()

@@ -45,15 +45,29 @@ the same data as one run of 2N (with ``threads=1``; several search threads make 
 two searches alike). Other settings than ``games`` are an error. Ctrl-C (the
 search turns it into ``KeyboardInterrupt``) discards the game under way, saves the
 finished ones and raises again.
+
+With ``cluster=`` (an address as for matches: ``"ray"``, ``"auto"``, ``"ray://host:port"``
+or ``"host:port"``, see :mod:`hexengine.cluster`) each game is a task on a Ray cluster, as many
+at once as the cluster runs (each asking for ``threads`` CPUs), and a game whose worker dies
+is played again. This process still writes the folder: it takes the games in their order as
+they come back, so the shards are those of a local run (the same bytes with ``threads=1``),
+and a run stopped is continued in the same way, here or on the cluster (games finished after
+one still under way are played again). An ONNX model is read here and sent to the cluster
+once; each worker process writes it to a file of its own (in its temporary folder, named by
+its SHA-256) and loads it once. An ``evaluator=`` function is imported on the workers, so its
+module must be importable on every node. Every node needs hexengine (with ``[nn]`` for ONNX)
+at this version.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,6 +76,7 @@ import numpy as np
 
 from ._moves import SWAP, action_of
 from .bots import MCTSBot
+from .cluster import ray_module, run_on_ray, worker_name
 from .errors import ConfigError
 from .game import PLANES, Game
 from .networks import load_evaluator
@@ -120,12 +135,14 @@ def selfplay(
     noise_alpha: float | None = None,
     games_per_shard: int = 50,
     progress: Callable[[SelfplayResult], None] | None = None,
+    cluster: str | None = None,
 ) -> SelfplayResult:
     """Plays self-play games into ``out`` until it holds ``games`` (see the module's text).
 
     ``onnx`` or ``evaluator`` (``"module:function"``) choose the evaluator search;
     ``noise_fraction`` and ``noise_alpha`` are its root noise. ``progress`` is called
-    after each game with the folder's totals so far.
+    after each game with the folder's totals so far. ``cluster`` plays the games on a Ray
+    cluster at that address.
     """
     rules = Rules(variant, rows if rows is not None else size, cols if cols is not None else size, swap)
     cells = rules.rows * rules.cols
@@ -134,7 +151,10 @@ def selfplay(
             raise ConfigError(f"{name} must be a positive whole number, not {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ConfigError(f"seed must be a whole number of at least 0, not {seed!r}")
+    if cluster is not None:
+        ray_module()  # says what to install, before anything is written
     fn = load_evaluator(onnx=onnx, evaluator=evaluator)
+    model = None if onnx is None else Path(onnx).read_bytes()
     settings: dict[str, Any] = {
         "format": _FORMAT,
         "variant": str(rules.variant),
@@ -148,26 +168,27 @@ def selfplay(
         "temperature_moves": cells // 3 if temperature_moves is None else temperature_moves,
         "games_per_shard": games_per_shard,
         "onnx": None if onnx is None else os.fspath(onnx),
-        "onnx_sha256": None if onnx is None else _sha256(onnx),
+        "onnx_sha256": None if model is None else hashlib.sha256(model).hexdigest(),
         "evaluator": evaluator,
     }
     if fn is not None:
         settings["noise_fraction"] = noise_fraction
         settings["noise_alpha"] = 10.0 / cells if noise_alpha is None else noise_alpha
 
-    def bot(game_seed: int) -> MCTSBot:
-        if fn is None:
-            return MCTSBot(simulations=simulations, threads=threads, seed=game_seed)
-        return MCTSBot(
-            evaluator=fn,
-            simulations=simulations,
-            threads=threads,
-            seed=game_seed,
-            noise_fraction=settings["noise_fraction"],
-            noise_alpha=settings["noise_alpha"],
+    def job(game_id: int) -> _Job:
+        return _Job(
+            game_id,
+            rules,
+            seed,
+            simulations,
+            threads,
+            settings["temperature_moves"],
+            None if fn is None else (settings["noise_fraction"], settings["noise_alpha"]),
+            evaluator,
+            settings["onnx_sha256"],
         )
 
-    bot(0)  # refuses bad search settings before anything is written
+    _bot(job(0), fn, 0)  # refuses bad search settings before anything is written
     folder = Path(out)
     manifest = _read_manifest(folder)
     if manifest is None:
@@ -222,20 +243,100 @@ def selfplay(
             buffer.clear()
 
     first = sum(s["games"] for s in closed) + len(buffer)
+    jobs = [job(game_id) for game_id in range(first, games)]
+    if not jobs:
+        played: Generator[tuple[_Job, dict[str, np.ndarray]], None, None] = (p for p in ())
+    elif cluster is None:
+        played = ((j, _play_job(j, fn)) for j in jobs)
+    else:
+        played = run_on_ray(
+            _play_on_worker,
+            jobs,
+            address=cluster,
+            shared=() if model is None else (model,),
+            cpus=lambda j: j.threads,
+            label=lambda j: f"self-play game {j.game_id}",
+        )
+    # Games come back in any order from a cluster; they join the shards in their own.
+    early: dict[int, dict[str, np.ndarray]] = {}
     try:
-        for game_id in range(first, games):
-            rng = np.random.default_rng([seed, game_id])
-            game_bot = bot(int(rng.integers(2**63)))
-            buffer.append(_play(rules, game_bot, rng, settings["temperature_moves"], game_id))
-            new += 1
-            unsaved += 1
-            if len(buffer) == games_per_shard:
-                save()
-            if progress is not None:
-                progress(result())
+        with contextlib.closing(played):
+            for finished, arrays in played:
+                early[finished.game_id] = arrays
+                while first + new in early:
+                    buffer.append(early.pop(first + new))
+                    new += 1
+                    unsaved += 1
+                    if len(buffer) == games_per_shard:
+                        save()
+                    if progress is not None:
+                        progress(result())
     finally:
-        save()  # after the last game, or after Ctrl-C discarded the game under way
+        save()  # after the last game, or after Ctrl-C discarded the games under way
     return result()
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One self-play game, fully specified by plain values (so it pickles for a Ray worker):
+    ``noise`` is the root noise's fraction and alpha (for the evaluator search), ``evaluator``
+    and ``onnx_sha256`` name the evaluator."""
+
+    game_id: int
+    rules: Rules
+    seed: int
+    simulations: int
+    threads: int
+    temperature_moves: int
+    noise: tuple[float, float] | None
+    evaluator: str | None
+    onnx_sha256: str | None
+
+
+def _bot(job: _Job, fn: Callable[..., Any] | None, seed: int) -> MCTSBot:
+    """The bot of ``job``'s settings with the evaluator ``fn`` (None: the playout search)."""
+    if fn is None:
+        return MCTSBot(simulations=job.simulations, threads=job.threads, seed=seed)
+    assert job.noise is not None
+    return MCTSBot(
+        evaluator=fn,
+        simulations=job.simulations,
+        threads=job.threads,
+        seed=seed,
+        noise_fraction=job.noise[0],
+        noise_alpha=job.noise[1],
+    )
+
+
+def _play_job(job: _Job, fn: Callable[..., Any] | None) -> dict[str, np.ndarray]:
+    """The rows of ``job``'s game, seeded from ``(seed, game_id)`` alone."""
+    rng = np.random.default_rng([job.seed, job.game_id])
+    bot = _bot(job, fn, int(rng.integers(2**63)))
+    return _play(job.rules, bot, rng, job.temperature_moves, job.game_id)
+
+
+# A Ray worker process's evaluators, loaded once each, by model digest or function name.
+_worker_evaluators: dict[str, Callable[..., Any]] = {}
+
+
+def _play_on_worker(job: _Job, model: bytes | None = None) -> dict[str, np.ndarray]:
+    """The Ray task of a game: plays ``job`` with its evaluator, loaded in this worker process
+    from ``model`` (an ONNX model's bytes) or by importing ``job.evaluator``."""
+    key = job.onnx_sha256 or job.evaluator
+    if key is not None and key not in _worker_evaluators:
+        try:
+            if model is not None:
+                path = Path(tempfile.gettempdir()) / f"hexengine-{job.onnx_sha256}.onnx"
+                if not path.exists():
+                    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+                    temporary.write_bytes(model)
+                    os.replace(temporary, path)
+                _worker_evaluators[key] = load_evaluator(onnx=path)  # type: ignore[assignment]
+            else:
+                _worker_evaluators[key] = load_evaluator(evaluator=job.evaluator)  # type: ignore[assignment]
+        except (ConfigError, ModuleNotFoundError, OSError) as e:
+            raise ConfigError(f"{worker_name()}: {e}") from None
+    return _play_job(job, None if key is None else _worker_evaluators[key])
 
 
 def read_selfplay(out: str | os.PathLike[str]) -> dict[str, np.ndarray]:
@@ -352,8 +453,3 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
-
-
-def _sha256(path: str | os.PathLike[str]) -> str:
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()

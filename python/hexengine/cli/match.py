@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["add_game_options", "add_parser", "run", "run_games"]
+__all__ = ["add_cluster_option", "add_game_options", "add_parser", "run", "run_games"]
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -62,13 +62,7 @@ def add_game_options(parser: argparse.ArgumentParser, kind: str) -> None:
         help="games played at once, each in its own process (default: cores); "
         "with --cluster, at most this many at once (default: as many as the cluster runs)",
     )
-    parser.add_argument(
-        "--cluster",
-        metavar="ADDRESS",
-        help="play each game as a task on a Ray cluster: 'ray' (join the one 'ray start' runs on this "
-        "machine, or start one), 'auto' (the running cluster, or RAY_ADDRESS), 'ray://HOST:PORT' (Ray "
-        "client) or HOST:PORT; needs pip install 'hexengine[cluster]'",
-    )
+    add_cluster_option(parser)
     parser.add_argument(
         "--openings", metavar="FILE", help="one opening per line: moves ('a1 b2') or a trmph link"
     )
@@ -91,6 +85,17 @@ def add_game_options(parser: argparse.ArgumentParser, kind: str) -> None:
     parser.add_argument("--no-records", action="store_true", help="write no files")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
+def add_cluster_option(parser: argparse.ArgumentParser) -> None:
+    """``--cluster ADDRESS``, for the subcommands that can play their games on Ray."""
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play each game as a task on a Ray cluster: 'ray' (join the one 'ray start' runs on this "
+        "machine, or start one), 'auto' (the running cluster, or RAY_ADDRESS), 'ray://HOST:PORT' (Ray "
+        "client) or HOST:PORT; needs pip install 'hexengine[cluster]'",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@
 
     hexengine selfplay --variant hex --size 7 --swap off --games 200 --simulations 400 --out data/a
     hexengine selfplay --size 7 --swap off --games 200 --onnx net.onnx --seed 1 --out data/b
+    hexengine selfplay --size 9 --swap off --games 5000 --cluster auto --out data/c
 
 Run it again with the same ``--out`` and settings to continue (or extend ``--games``).
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import Any
+
+from .match import add_cluster_option
 
 __all__ = ["add_parser", "run"]
 
@@ -65,6 +68,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--games-per-shard", type=int, default=50, help="games in each .npz file (default 50)"
     )
     parser.add_argument("--out", required=True, metavar="DIR", help="the folder of shards and manifest.json")
+    add_cluster_option(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     return parser
 
@@ -107,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
             noise_alpha=args.noise_alpha,
             games_per_shard=args.games_per_shard,
             progress=progress,
+            cluster=args.cluster,
         )
     except (HexError, OSError) as e:
         bar.clear()
