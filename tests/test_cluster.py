@@ -268,3 +268,7 @@ def test_the_speed_bench_runs(cluster):
     assert proc.returncode == 0, proc.stderr[-2000:]
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     assert summary["same_records"] and set(summary["seconds"]) == {"local 1", "local 2", "ray 1", "ray 2"}
+    assert all(s > 0 for s in summary["seconds"].values()) and summary["cluster_cpus"] == 2
+    ray_1, ray_2, local_1 = (summary["seconds"][way] for way in ("ray 1", "ray 2", "local 1"))
+    assert summary["speedup_ray_2_over_ray_1"] == pytest.approx(ray_1 / ray_2, rel=0.05)
+    assert summary["ray_overhead_per_game_seconds"] == pytest.approx((ray_1 - local_1) / 4, abs=1e-3)
