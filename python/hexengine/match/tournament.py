@@ -14,11 +14,13 @@ Bradley-Terry fit by maximum likelihood with 95% intervals
 ...                         games_per_pair=2, rules=rules, jobs=1)
 >>> result.games_played, result.wins[0]
 (6, [0, 2, 2])
->>> print(result.summary())                              # doctest: +ELLIPSIS
-   player                1    2    3  games  score    Elo  95% CI
-1  mcts:simulations=300  .  2-0  2-0      4   100%   +...
-...
-6 games of hex 4x4 swap off, 2 per pair; Red won ...
+>>> print(result.summary())
+   player                  1    2    3  games  score    Elo  95% CI
+1  mcts:simulations=300    .  2-0  2-0      4   100%   +199  -60 to +458
+2  random:seed=1         0-2    .  2-0      4    50%     +0  -217 to +217
+3  random:seed=2         0-2  0-2    .      4     0%   -199  -458 to +60
+6 games of hex 4x4 swap off, 2 per pair; Red won 3
+Elo: Bradley-Terry maximum likelihood, relative to the mean, with 95% intervals
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ class TournamentResult:
             rating, low, high = ratings[i]
             lines.append(
                 f"{rank:>{len(str(len(order)))}}  {self.names[i]:<{width}}{cells}  {played:>5}  {score:>5}"
-                f"  {rating:+5.0f}  {low:+.0f} to {high:+.0f}"
+                f"  {round(rating):+5d}  {round(low):+d} to {round(high):+d}"
             )
         r = self.rules
         red_wins = sum(1 for g in self.games if g.winner_color == "red")
