@@ -100,50 +100,41 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs the match and prints the result; 2 for bad settings."""
-    from ..errors import HexError
-    from ..match import parse_player, run_match
+    from ..match import run_match
 
     if len(args.player) != 2:
         print("hexengine match: give exactly two --player specs", file=sys.stderr)
         return 2
-    try:
-        specs = [parse_player(p) for p in args.player]
-    except HexError as e:
-        print(f"hexengine match: {e}", file=sys.stderr)
-        return 2
 
-    def play(rules: Any, openings: Any, out: str | None, progress: Any, log: Any) -> Any:
-        return run_match(
-            specs[0],
-            specs[1],
-            games=args.games,
-            rules=rules,
-            jobs=args.jobs,
-            openings=openings,
-            random_openings=args.random_openings,
-            seed=args.seed,
-            sgf_dir=out,
-            progress=progress,
-            log=log,
-            cluster=args.cluster,
-        )
+    def play(specs: list[Any], out: str | None, **common: Any) -> Any:
+        return run_match(specs[0], specs[1], games=args.games, sgf_dir=out, **common)
 
-    return run_games("match", args, play, _bar_text)
+    return run_games("match", args, args.player, play, _bar_text)
 
 
 def run_games(
-    kind: str, args: argparse.Namespace, play: Callable[..., Any], bar_text: Callable[[Any], str]
+    kind: str,
+    args: argparse.Namespace,
+    players: list[str],
+    play: Callable[..., Any],
+    bar_text: Callable[[Any], str],
 ) -> int:
-    """Runs ``play(rules, openings, out, progress, log)`` for the subcommand ``kind`` with the
-    options of :func:`add_game_options` and prints its result, with a progress bar that shows
+    """Runs ``play(specs, out, **common)`` for the subcommand ``kind``, where ``specs`` are the
+    ``players`` parsed, ``out`` the output folder (None with ``--no-records``) and ``common``
+    the keyword arguments that :func:`~hexengine.match.run_match` and
+    :func:`~hexengine.run_tournament` share (``rules``, ``jobs``, ``openings``,
+    ``random_openings``, ``seed``, ``progress``, ``log``, ``cluster``), from the options of
+    :func:`add_game_options`. Prints the result, with a progress bar that shows
     ``bar_text(result)``; 2 for bad settings, 130 when interrupted (the games finished so far
     are saved, and running again with the same folder plays the rest)."""
     from ..errors import HexError
+    from ..match import parse_player
     from ..match.openings import read_openings
     from ..rules import Rules
     from ._terminal import ProgressBar
 
     try:
+        specs = [parse_player(p) for p in players]
         rules = Rules(
             args.variant,
             args.rows if args.rows is not None else args.size,
@@ -173,7 +164,18 @@ def run_games(
             bar.show(result.games_played, result.planned, bar_text(result))
 
     try:
-        result = play(rules, openings, out, progress, log)
+        result = play(
+            specs,
+            out,
+            rules=rules,
+            jobs=args.jobs,
+            openings=openings,
+            random_openings=args.random_openings,
+            seed=args.seed,
+            progress=progress,
+            log=log,
+            cluster=args.cluster,
+        )
     except HexError as e:
         bar.clear()
         print(f"hexengine {kind}: {e}", file=sys.stderr)

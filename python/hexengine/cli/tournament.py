@@ -9,7 +9,6 @@ Players are spec strings as for ``hexengine match`` (see :mod:`hexengine.match.p
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from .match import add_game_options, run_games
@@ -44,28 +43,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Runs the tournament and prints the result; 2 for bad settings."""
-    from ..errors import HexError
-    from ..match import parse_player, run_tournament
+    from ..match import run_tournament
 
-    try:
-        specs = [parse_player(p) for p in args.players]
-    except HexError as e:
-        print(f"hexengine tournament: {e}", file=sys.stderr)
-        return 2
+    def play(specs: list[Any], out: str | None, **common: Any) -> Any:
+        return run_tournament(specs, games_per_pair=args.games_per_pair, out=out, **common)
 
-    def play(rules: Any, openings: Any, out: str | None, progress: Any, log: Any) -> Any:
-        return run_tournament(
-            specs,
-            games_per_pair=args.games_per_pair,
-            rules=rules,
-            jobs=args.jobs,
-            openings=openings,
-            random_openings=args.random_openings,
-            seed=args.seed,
-            out=out,
-            progress=progress,
-            log=log,
-            cluster=args.cluster,
-        )
-
-    return run_games("tournament", args, play, lambda result: f"{result.seconds:.0f}s")
+    return run_games("tournament", args, args.players, play, lambda result: f"{result.seconds:.0f}s")
