@@ -72,8 +72,8 @@ def run_on_ray(
     CPUs (default 1) and run again up to ``retries`` times if its worker dies. ``label(task)``
     names the task to Ray (its worker's process title is ``ray::`` and the label) and in
     errors: a task that fails, or is lost more often, stops the run with ``error``, its
-    message starting with the label. Closing the generator (or an exception, Ctrl-C) cancels the tasks not
-    finished.
+    message starting with the label. Closing the generator (or an exception, Ctrl-C)
+    cancels the tasks not finished.
     """
     ray = ray_module(error)
     started = _connect(ray, address, error)
