@@ -99,3 +99,30 @@ def test_a_match_player_and_selfplay_take_the_model_by_its_path(tmp_path: Path) 
     played = hx.selfplay(tmp_path / "data", size=SIZE, swap="off", games=1, simulations=30, onnx=path)
     first = hx.read_selfplay(tmp_path / "data")
     assert played.games == 1 and first["policy"][0].argmax() == 12  # the favoured centre, despite the noise
+
+
+def test_a_model_for_another_board_is_refused_and_the_bot_goes_on(tmp_path: Path) -> None:
+    evaluator = hx.OnnxEvaluator(linear_model(tmp_path / "net.onnx", 7))
+    bot = hx.MCTSBot(evaluator=evaluator, simulations=50)
+    with pytest.raises(hx.ConfigError, match=r"is for 5x5 boards, not 7x7"):
+        bot.choose(hx.Game("hex", size=7).view(hx.RED))
+    game = hx.Game("hex", size=SIZE, swap="off")
+    assert bot.choose(game.view(hx.RED)) in game.legal_moves()
+
+
+def test_the_network_that_comes_with_hexengine() -> None:
+    """``hx.OnnxEvaluator("hex7")`` reads the packaged 7x7 network: Red is ahead on the empty board,
+    the opening the network likes best is one the solver proves wins, and it beats a random player."""
+    from hexengine.match import run_match
+
+    assert hx.networks.network_path("hex7").endswith("hex7.onnx")
+    evaluator = hx.OnnxEvaluator("hex7")
+    game = hx.Game("hex", size=7, swap="off")
+    view = game.view(hx.RED)
+    priors, values = evaluator(view.planes()[None], view.action_mask()[None])
+    assert priors.shape == (1, 50) and values.shape == (1,) and values[0] > 0
+    game.play(hx.move_of(int(priors[0].argmax()), game.rules))
+    assert hx.solve(game).winner == hx.RED
+    rules = hx.Rules("hex", 7, 7, "off")
+    result = run_match("mcts:onnx=hex7;simulations=50", "random", games=4, rules=rules, jobs=1)
+    assert result.wins["A"] == 4

@@ -25,6 +25,13 @@ runs its own threads).
 Where an evaluator is named in text (``hexengine selfplay --onnx`` or
 ``--evaluator``, a match player ``mcts:onnx=net.onnx``), :func:`load_evaluator`
 makes it.
+
+hexengine comes with one small network, named in :data:`NETWORKS`; its name
+stands for its file wherever a model's path is asked for:
+
+>>> sorted(NETWORKS)
+['hex7']
+>>> bot = hx.MCTSBot(evaluator=hx.OnnxEvaluator("hex7"), simulations=400)   # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,13 +47,37 @@ import numpy as np
 from ._checks import whole_number
 from .errors import ConfigError
 
-__all__ = ["OnnxEvaluator", "load_evaluator"]
+__all__ = ["NETWORKS", "OnnxEvaluator", "load_evaluator", "network_path"]
+
+NETWORKS = {
+    "hex7": "7x7 Hex without the swap: 32 channels, 4 residual blocks, trained on the playout "
+    "search's self-play (docs/networks.md)",
+}
+"""The networks that come with hexengine, by name: each is the file ``weights/NAME.onnx`` of
+the package."""
+
+
+def network_path(path: str | os.PathLike[str]) -> str:
+    """The file of the model ``path``: a path as it is, or the file of the network of that name
+    in :data:`NETWORKS` (when no file of that name is here).
+
+    >>> network_path("net.onnx")
+    'net.onnx'
+    >>> network_path("hex7").endswith("weights/hex7.onnx")
+    True
+    """
+    text = os.fspath(path)
+    if text in NETWORKS and not os.path.exists(text):
+        return str(Path(__file__).resolve().parent / "weights" / f"{text}.onnx")
+    return text
 
 
 class OnnxEvaluator:
-    """An ONNX policy/value network as an evaluator of the search (see the module's names)."""
+    """An ONNX policy/value network as an evaluator of the search (see the module's names);
+    ``path`` is the model's file or the name of a network in :data:`NETWORKS`."""
 
     def __init__(self, path: str | os.PathLike[str], *, threads: int = 1) -> None:
+        path = network_path(path)
         try:
             import onnxruntime
         except ModuleNotFoundError:
@@ -61,9 +93,9 @@ class OnnxEvaluator:
             )
         except Exception as e:  # onnxruntime raises its own types for a missing or broken file
             raise ConfigError(f"cannot load the ONNX model {os.fspath(path)!r}: {e}") from None
-        inputs = {i.name for i in self._session.get_inputs()}
+        inputs = {i.name: i for i in self._session.get_inputs()}
         outputs = [o.name for o in self._session.get_outputs()]
-        if "planes" not in inputs or not inputs <= {"planes", "mask"}:
+        if "planes" not in inputs or not set(inputs) <= {"planes", "mask"}:
             raise ConfigError(
                 f"the model's inputs must be 'planes' and optionally 'mask', not {sorted(inputs)}"
             )
@@ -72,13 +104,22 @@ class OnnxEvaluator:
             raise ConfigError(
                 f"the model's outputs must be 'logits' or 'priors', and 'value'; it has {outputs}"
             )
-        self.path = os.fspath(path)
+        self.path = path
+        # The board the model was exported for, where its input fixes it: (rows, cols), None if dynamic.
+        shape = list(inputs["planes"].shape)[-2:] if len(inputs["planes"].shape) == 4 else [None, None]
+        self._board = tuple(d if isinstance(d, int) else None for d in shape)
         self._mask = "mask" in inputs
         self._head = heads[0]
         self._outputs = [self._head, "value"]
 
     def __call__(self, planes: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Priors ``(B, actions)`` and values ``(B,)`` for a batch of positions."""
+        board = tuple(planes.shape[-2:])
+        if any(want is not None and want != got for want, got in zip(self._board, board, strict=True)):
+            raise ConfigError(
+                f"the model {self.path!r} is for {self._board[0]}x{self._board[1]} boards, "
+                f"not {board[0]}x{board[1]}"
+            )
         feed: dict[str, Any] = {"planes": np.ascontiguousarray(planes, dtype=np.float32)}
         if self._mask:
             feed["mask"] = np.ascontiguousarray(mask, dtype=bool)

@@ -79,7 +79,7 @@ from .bots import MCTSBot
 from .cluster import ray_module, run_on_ray, worker_name
 from .errors import ConfigError
 from .game import PLANES, Game
-from .networks import load_evaluator
+from .networks import load_evaluator, network_path
 from .rules import RED, Rules
 
 __all__ = ["SelfplayResult", "read_selfplay", "selfplay"]
@@ -154,7 +154,7 @@ def selfplay(
     if cluster is not None:
         ray_module()  # says what to install, before anything is written
     fn = load_evaluator(onnx=onnx, evaluator=evaluator)
-    model = None if onnx is None else Path(onnx).read_bytes()
+    model = None if onnx is None else Path(network_path(onnx)).read_bytes()
     settings: dict[str, Any] = {
         "format": _FORMAT,
         "variant": str(rules.variant),
