@@ -37,7 +37,8 @@ def engine(**kwargs: object) -> HtpEngine:
 
 def test_administrative_commands():
     """protocol_version, name, version, known_command and list_commands answer as GTP says;
-    list_commands names every command the issue asks for."""
+    list_commands names the GTP basics, the board and play commands, hexgui-analyze_commands and
+    both param_ commands."""
     e = engine()
     run_session(
         e,
