@@ -51,7 +51,10 @@ Swindle find_swindle(const Rules& rules, const Board& red, const Board& blue, Co
   };
   empty.for_each([&](int p) {
     if (out.wins || (limits.stop && limits.stop->load(std::memory_order_relaxed))) return;
-    if (max_seconds > 0 && left() <= 0) return;  // out of time: the moves left stay unranked
+    // Out of time: the moves left stay unranked. The clock is read once, so the solve below
+    // never gets a limit that ran out after this check (a negative limit is refused).
+    const double remaining = max_seconds > 0 ? left() : 0.0;
+    if (max_seconds > 0 && remaining <= 0) return;
     const int cell = g.unpadded(p);
     const Board r1 = to_move == Color::Red ? with(red, p) : red;
     const Board b1 = to_move == Color::Blue ? with(blue, p) : blue;
@@ -60,7 +63,7 @@ Swindle find_swindle(const Rules& rules, const Board& red, const Board& blue, Co
       out.proven[cell] = -1;  // Rex: the mover completed their own chain
       return;
     }
-    if (max_seconds > 0) l.max_seconds = limits.max_seconds > 0 ? std::min(limits.max_seconds, left()) : left();
+    if (max_seconds > 0) l.max_seconds = limits.max_seconds > 0 ? std::min(limits.max_seconds, remaining) : remaining;
     const SolveResult solved = solve(rules, r1, b1, rival, l);
     if (solved.winner == to_move) return winning(cell);
     if (solved.winner != rival || !solved.winning_moves_known) return;  // not classified
