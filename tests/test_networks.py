@@ -110,7 +110,7 @@ def test_a_model_for_another_board_is_refused_and_the_bot_goes_on(tmp_path: Path
     assert bot.choose(game.view(hx.RED)) in game.legal_moves()
 
 
-def test_the_network_that_comes_with_hexengine() -> None:
+def test_the_network_that_comes_with_hexengine(tmp_path: Path) -> None:
     """``hx.OnnxEvaluator("hex7")`` reads the packaged 7x7 network: Red is ahead on the empty board,
     the opening the network likes best is one the solver proves wins, and it beats a random player."""
     from hexengine.match import run_match
@@ -126,3 +126,4 @@ def test_the_network_that_comes_with_hexengine() -> None:
     rules = hx.Rules("hex", 7, 7, "off")
     result = run_match("mcts:onnx=hex7;simulations=50", "random", games=4, rules=rules, jobs=1)
     assert result.wins["A"] == 4
+    assert hx.selfplay(tmp_path, size=7, swap="off", games=1, simulations=20, onnx="hex7").games == 1

@@ -2,16 +2,19 @@
 
 Needs PyTorch (``pip install "hexengine[train]"``; the engine itself does not)::
 
-    # data: the playout search against itself (about 0.34 s a game on 7x7 at 800 simulations)
-    hexengine selfplay --size 7 --swap off --games 4000 --simulations 800 --seed 1 --out data/r1-a
-    hexengine selfplay --size 7 --swap off --games 4000 --simulations 800 --seed 2 --out data/r1-b
-    # a network, a few minutes on two cores
-    python tools/train_net.py data/r1-a data/r1-b --minutes 8 --out net.onnx
-    # more data from the network's own search, then a network trained on both
-    hexengine selfplay --size 7 --swap off --games 1000 --simulations 400 --onnx net.onnx --out data/r2
-    python tools/train_net.py data/r1-a data/r1-b data/r2 --init net.pt --minutes 5 --out net2.onnx
+    # data: the playout search against itself (about 0.13 s a game on 7x7 at 800
+    # simulations, one core; run two at once on two cores)
+    hexengine selfplay --size 7 --swap off --games 3000 --simulations 800 --seed 1 --out data/r1-a
+    hexengine selfplay --size 7 --swap off --games 3000 --simulations 800 --seed 2 --out data/r1-b
+    # a network, ten minutes on two cores
+    python tools/train_net.py data/r1-a data/r1-b --minutes 10 --out net1.onnx
+    # twice the data (seeds 3 and 4 into data/r1-3, data/r1-4), and a network trained on all of it
+    python tools/train_net.py data/r1-* --init net1.pt --minutes 12 --seed 1 --out net2.onnx
     # how it plays
-    python bench/net_strength.py --onnx net.onnx --games 100
+    python bench/net_strength.py --onnx net2.onnx --games 400 --simulations 400 --jobs 2
+
+This is how the network that comes with hexengine (``hx.OnnxEvaluator("hex7")``)
+was made; docs/networks.md has its figures.
 
 The network (``--channels`` C, ``--blocks`` B) is a small residual net: a 3x3
 convolution from the ``len(hx.PLANES)`` input planes to C channels, B residual
