@@ -140,8 +140,12 @@ def test_a_killed_worker_loses_and_duplicates_nothing(cluster, tmp_path):
 
     def kill_one(result: object) -> None:
         if not killed:
-            busy = busy_workers(cluster)
-            assert busy, "no worker was playing a game when the first one finished"
+            # Three games are left: one is under way or about to start (its worker takes a moment
+            # to pick it up and show its title), so wait for a busy worker, a few seconds at most.
+            deadline = time.monotonic() + 10
+            while not (busy := busy_workers(cluster)) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert busy, "no worker was playing a game in the 10 s after the first one finished"
             os.kill(busy[0], signal.SIGKILL)
             killed.append(busy[0])
 

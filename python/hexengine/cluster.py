@@ -98,8 +98,14 @@ def run_on_ray(
                 task = running.pop(done)
                 yield task, _result(ray, done, label(task), retries, error)
         except BaseException:
-            for ref in running:
-                ray.cancel(ref, force=True)
+            # A connection of our own ends with this run, and Ray then stops the tasks it still
+            # runs. On a connection we were given, the unfinished tasks are cancelled; not with
+            # force=True, which kills their workers and can crash this process when a task
+            # finishes at the same moment (Ray 2.60: "Tried to complete task that was not
+            # pending"). A game sees the cancellation between two moves.
+            if not started:
+                for ref in running:
+                    ray.cancel(ref)
             raise
     finally:
         if started:
