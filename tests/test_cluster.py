@@ -170,7 +170,12 @@ def test_a_stopped_driver_is_resumed_from_its_folder(cluster, tmp_path):
     ]  # fmt: skip
 
     def stop_after(games: int, how: signal.Signals) -> subprocess.CompletedProcess[str]:
-        driver = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # The driver must hear Ctrl-C even where this process was started with SIGINT ignored
+        # (a child inherits that, and Python then installs no KeyboardInterrupt handler).
+        driver = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )  # fmt: skip
         try:
             while not (out / "games.jsonl").exists() or len(saved(out)) < games:
                 assert driver.poll() is None, driver.communicate()
