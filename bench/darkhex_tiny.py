@@ -1,6 +1,6 @@
 """Dark Hex on tiny boards: tree sizes, CFR+ equilibria, exploitability of policies.
 
-Reproduces the tables of the README section "Dark Hex on tiny boards".
+Reproduces the tables of docs/dark-hex-tiny.md.
 
     python bench/darkhex_tiny.py                          # 2x2, 2x3, 3x2: sizes, values, uniform policy
     python bench/darkhex_tiny.py --boards 2x4,4x2 --iterations 256

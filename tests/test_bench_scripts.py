@@ -1,5 +1,5 @@
 """The benchmark scripts still run: each is started on a tiny workload, so a change in the
-package cannot silently break the commands the README gives for its figures."""
+package cannot silently break the commands the README and docs/ give for their figures."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def run(*args: str) -> str:
 
 @pytest.mark.parametrize("opponent", ["naive", "ismcts"])
 def test_dark_strength_match_runs(opponent: str) -> None:
-    """One 4x4 game against each baseline, with the JSON summary the README quotes."""
+    """One 4x4 game against each baseline, with the JSON summary the docs quote."""
     if opponent == "ismcts":
         pytest.importorskip("pyspiel")
     out = run(

@@ -92,7 +92,7 @@ def test_calls_that_end_on_their_own_are_untouched() -> None:
     seven = hx.Game("hex", size=7, swap="off")
     seven.play("d4")
     seven.play("c5")
-    assert seven.random_playouts(10_000, seed=1) == {hx.RED: 5525, hx.BLUE: 4475}  # as in the README
+    assert seven.random_playouts(10_000, seed=1) == {hx.RED: 5525, hx.BLUE: 4475}  # as in docs/games.md
     game = hx.Game("hex", size=3, swap="off")
     assert hx.solve(game).winner == hx.RED
     view = game.view(hx.RED)

@@ -186,7 +186,7 @@ class MCTSBot:
     the view allows; ``opponent_model`` (e.g. ``2.5``) weights them instead by
     where a sensible opponent would have played (centre, short paths between
     its edges, closeness to a chain); off by default, as it measured no
-    stronger at equal time (see the README).
+    stronger at equal time (see docs/speed-and-strength.md).
 
     >>> game = hx.Game("dark", size=4)
     >>> _ = game.play("b2")
