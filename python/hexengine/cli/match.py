@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ._options import add_board_options
+
 __all__ = ["add_cluster_option", "add_game_options", "add_parser", "run", "run_games"]
 
 
@@ -48,13 +50,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def add_game_options(parser: argparse.ArgumentParser, kind: str) -> None:
     """The options that ``match`` and ``tournament`` share: the rules, the openings, the seed,
     where the games are played and where their records go."""
-    parser.add_argument("--variant", choices=["hex", "rex", "dark", "dark-abrupt"], default="hex")
-    parser.add_argument("--size", type=int, default=11, help="board size (default 11)")
-    parser.add_argument("--rows", type=int, help="rows, for boards that are not square")
-    parser.add_argument("--cols", type=int, help="columns, for boards that are not square")
-    parser.add_argument(
-        "--swap", choices=["sides", "pieces", "off"], help="swap form (default: the variant's)"
-    )
+    add_board_options(parser, size=11)
     parser.add_argument(
         "--jobs",
         "-j",

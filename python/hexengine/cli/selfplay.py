@@ -15,6 +15,7 @@ import argparse
 import sys
 from typing import Any
 
+from ._options import add_board_options
 from .match import add_cluster_option
 
 __all__ = ["add_parser", "run"]
@@ -30,13 +31,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--onnx or --evaluator the playout search plays; with one, the evaluator search with root noise. "
         "A folder already holding games of the same settings is continued.",
     )
-    parser.add_argument("--variant", choices=["hex", "rex", "dark", "dark-abrupt"], default="hex")
-    parser.add_argument("--size", type=int, default=7, help="board size (default 7)")
-    parser.add_argument("--rows", type=int, help="rows, for boards that are not square")
-    parser.add_argument("--cols", type=int, help="columns, for boards that are not square")
-    parser.add_argument(
-        "--swap", choices=["sides", "pieces", "off"], help="swap form (default: the variant's)"
-    )
+    add_board_options(parser, size=7)
     parser.add_argument(
         "--games", "-n", type=int, default=200, help="games the folder should hold (default 200)"
     )
