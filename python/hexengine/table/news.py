@@ -76,14 +76,15 @@ class News:
 
     def action(self, run: Running, seat: SeatName, color: Color, result: MoveResult, by: str) -> None:
         """The last action, made by ``seat`` (``color``), as each recipient knows it."""
-        again = result is MoveResult.HIT and run.game.to_move == color
+        again = run.again
         for r in self.listening():
             p = messages.perspective(r, run)
             self.send(run, r, *messages.action(p, run, seat, color, result, by, again))
 
-    def turn(self, run: Running, *, again: bool = False, only: str | None = None) -> None:
+    def turn(self, run: Running, *, only: str | None = None) -> None:
         """A decision starts (``your_turn`` for whoever makes it, ``turn`` for the others);
-        ``only`` tells one recipient alone."""
+        ``only`` tells one recipient alone. ``again`` comes from the game (:attr:`Running.again`)."""
+        again = run.again
         color = run.game.to_move
         assert color is not None
         seat = run.colors[color]

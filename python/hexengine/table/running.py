@@ -68,6 +68,16 @@ class Running:
         return {"red": self.colors[RED], "blue": self.colors[BLUE]}
 
     @property
+    def again(self) -> bool:
+        """Whether the player to move moves again because their last action hit a hidden stone
+        (classic Dark Hex). Worked out from the game itself, so every announcement of the
+        decision (after the curtain, a reconnect, a takeover) says so."""
+        if self.game.is_over or not self.meta:
+            return False
+        last = self.game.history[-1]
+        return last.result is MoveResult.HIT and last.color == self.game.to_move
+
+    @property
     def covered(self) -> bool:
         """Whether the curtain is up (no board on the device's screen)."""
         return self.curtain is not None and self.curtain.up

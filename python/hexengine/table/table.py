@@ -25,8 +25,10 @@ which order, and its parts (listed in :mod:`hexengine.table`) keep the state.
 
 from __future__ import annotations
 
+import functools
 import secrets
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 from .._moves import Move, MoveLike
 from ..game import Game
@@ -47,7 +49,39 @@ __all__ = ["ComputerTurn", "Table", "TableError"]
 
 MAX_QUEUE = 10_000
 
+_T = TypeVar("_T")
 
+
+def _due_events_first(cls: type[_T]) -> type[_T]:
+    """Makes every public method of ``cls`` apply what the clock says is due (time-outs,
+    takeovers) before it does anything else, so no call ever acts on, or shows, a state whose
+    deadline has passed. Only the outermost call does: a table method called while another
+    runs (inside the table, or by a listener reading the table) does not.
+    ``to_state`` only reads and is left as it is."""
+
+    def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(method)
+        def applying(self: Table, *args: Any, **kwargs: Any) -> Any:
+            outermost = self._calls == 0
+            self._calls += 1
+            try:
+                if outermost:
+                    self._advance()
+                return method(self, *args, **kwargs)
+            finally:
+                self._calls -= 1
+
+        applying.applies_due_events = True  # type: ignore[attr-defined]
+        return applying
+
+    for name, value in list(vars(cls).items()):
+        plain_method = callable(value) and not isinstance(value, type)
+        if plain_method and not name.startswith("_") and name != "to_state":
+            setattr(cls, name, wrap(value))
+    return cls
+
+
+@_due_events_first
 class Table:
     """A table for one series of games between seat A and seat B.
 
@@ -102,6 +136,8 @@ class Table:
         self._outbox.open("spectators")
         self._news = News(self._outbox, self._seats, self._series, self._settings, self._clock)
         self._run: Running | None = None
+        self._advancing = False
+        self._calls = 0
 
     # ================================================================ public state
 
@@ -222,7 +258,6 @@ class Table:
 
     def spectate(self) -> dict[str, Any]:
         """A snapshot for a spectator joining now; later news arrives on the ``"spectators"`` stream."""
-        self._advance()
         return self._news.snapshot(self._run, "spectators", "join")
 
     # ================================================================ messages
@@ -259,7 +294,6 @@ class Table:
         move sent for an old position). Illegal moves raise
         :class:`~hexengine.IllegalMove` and change nothing.
         """
-        self._advance()
         client = self._seats.auth(token)
         run = self._running()
         if run.seat_to_move not in client.seats:
@@ -279,7 +313,6 @@ class Table:
 
         A device holding both seats names the seat, or resigns for the player to move.
         """
-        self._advance()
         client = self._seats.auth(token)
         run = self._running()
         if seat is None:
@@ -295,7 +328,6 @@ class Table:
         Returns (and queues) the snapshot for the device. After a resignation or
         time-out the device names whose view to show.
         """
-        self._advance()
         client = self._seats.auth(token)
         run, curtain = self._curtained(client)
         curtain.lift_for(seat, over=run.game.is_over)
@@ -305,12 +337,11 @@ class Table:
             if run.clock.resume(self._clock.now()):
                 self._news.turn(run)
             else:
-                self._new_decision(again=False)
+                self._new_decision()
         return snap
 
     def raise_curtain(self, token: str) -> None:
         """One device, Dark Hex: covers the board again (e.g. before passing the device on)."""
-        self._advance()
         client = self._seats.auth(token)
         run, curtain = self._curtained(client)
         if curtain.up:
@@ -329,7 +360,6 @@ class Table:
         Seats stay; Red alternates as set; the series score is kept. A table
         with two computer seats takes ``rematch()`` without a token.
         """
-        self._advance()
         if self._run is None:
             raise TableError("no game has been played yet", "no-game")
         if not self._run.game.is_over:
@@ -346,7 +376,6 @@ class Table:
     def disconnect(self, token: str) -> None:
         """The client holding ``token`` left. After ``settings.grace`` seconds the
         computer plays its seat(s), from their own view only, until it returns."""
-        self._advance()
         client = self._seats.auth(token, allow_absent=True)
         if not client.connected:
             return
@@ -359,7 +388,6 @@ class Table:
     def reconnect(self, token: str) -> dict[str, Any]:
         """The client holding ``token`` is back: its seat(s) return to it, and it gets (queued,
         and returned) a full snapshot of what it may know."""
-        self._advance()
         client = self._seats.auth(token, allow_absent=True)
         was_taken = client.come_back()
         self._computers.forget(client.seats)
@@ -372,7 +400,7 @@ class Table:
         self._news.seats(run, client.seats, skip=client.recipient)
         if run is not None and run.seat_to_move in client.seats:
             if was_taken:
-                self._new_decision(again=False)
+                self._new_decision()
             else:
                 self._news.turn(run, only=None if curtained else client.recipient)
         return snap
@@ -386,7 +414,6 @@ class Table:
     def tick(self) -> None:
         """Applies what the clock says is due: time-outs and computer takeovers.
         Front ends call it now and then (or at :meth:`next_event_time`)."""
-        self._advance()
         self._autoplay_computers()
 
     def computer_turn(self) -> ComputerTurn | None:
@@ -397,7 +424,6 @@ class Table:
     def submit(self, turn: ComputerTurn, move: Move) -> MoveResult:
         """Plays ``move``, chosen by ``turn.run()``, if ``turn`` is still the pending decision
         (else TableError ``stale``)."""
-        self._advance()
         if not self._computers.pending(turn, self._id, self._run, self._seats):
             raise TableError("this computer decision is no longer pending", "stale")
         result = self._apply(move, "computer")
@@ -514,7 +540,7 @@ class Table:
         self._news.game_started(run)
         if run.curtain is not None:
             self._news.curtain(run)
-        self._new_decision(again=False)
+        self._new_decision()
 
     def _apply(self, move: MoveLike, by: Literal["person", "computer"]) -> MoveResult:
         run = self._run
@@ -529,7 +555,7 @@ class Table:
         if run.curtain is not None and next_seat != seat:
             run.curtain.cover(next_seat)
             self._news.curtain(run)
-        self._new_decision(again=next_seat == seat)
+        self._new_decision()
         return result
 
     def _finish(self) -> None:
@@ -549,7 +575,7 @@ class Table:
         assert self._run is not None
         return self._run.make_record(self._seats.players, self._id, self._settings.to_dict(), end_time)
 
-    def _new_decision(self, *, again: bool) -> None:
+    def _new_decision(self) -> None:
         run = self._run
         assert run is not None
         if run.game.is_over:
@@ -559,7 +585,7 @@ class Table:
         assert seat is not None
         limit = None if run.covered or self._seats.computer_plays(seat) else self._settings.time_limit
         run.clock.start(self._clock.now(), limit)
-        self._news.turn(run, again=again)
+        self._news.turn(run)
 
     def _autoplay_computers(self) -> None:
         if self._autoplay:
@@ -574,7 +600,16 @@ class Table:
         return timeout + self._seats.takeovers(self._settings.grace)
 
     def _advance(self) -> None:
-        now = self._clock.now()
+        """Applies the due events in time order (once: a call it makes does not start it again)."""
+        if self._advancing:
+            return
+        self._advancing = True
+        try:
+            self._apply_due(self._clock.now())
+        finally:
+            self._advancing = False
+
+    def _apply_due(self, now: float) -> None:
         while True:
             due = [e for e in self._pending_events() if e[0] <= now]
             if not due:
