@@ -283,11 +283,12 @@ def test_small_rex_boards_get_the_larger_solver_budget_by_default(
     """Left unset, the endgame solver's budget is the rules': 200,000 nodes in
     Rex up to 49 cells, 20,000 beyond (and in Hex). A proof of 31,000 to
     40,000 nodes is played at once with 200,000 and not with 20,000, and the
-    default does what its value does."""
+    default does what its value does. (10,000 simulations allow the solver
+    all of it: with a simulation budget it gets at most 100 nodes a simulation.)"""
     view = position("rex", size, moves).view(hx.RED)
 
     def forced(**nodes: int) -> str | None:
-        return hx.MCTSBot(simulations=100, seed=1, **nodes).analyse(view).forced
+        return hx.MCTSBot(simulations=10_000, seed=1, **nodes).analyse(view).forced
 
     assert forced(solver_nodes=200_000) == "solved" and forced(solver_nodes=20_000) != "solved"
     assert forced() == forced(solver_nodes=default)
@@ -299,8 +300,8 @@ def test_easy_and_medium_keep_the_small_solver_budget() -> None:
     is not played at once; ``solver_nodes`` still overrides a preset."""
     view = position("rex", 7, REX_7X7_SLOW_PROOF).view(hx.RED)
     for name in ("easy", "medium"):
-        assert hx.MCTSBot.level(name, simulations=100).analyse(view).forced != "solved"
-    assert hx.MCTSBot.level("medium", simulations=100, solver_nodes=200_000).analyse(view).forced == "solved"
+        assert hx.MCTSBot.level(name).analyse(view).forced != "solved"
+    assert hx.MCTSBot.level("medium", solver_nodes=200_000).analyse(view).forced == "solved"
 
 
 def test_same_game_same_seed_same_moves_with_tree_reuse() -> None:

@@ -37,6 +37,8 @@ py::dict result_to_py(const SearchResult& r, int rows, int cols) {
   d["simulations"] = r.simulations;
   d["seconds"] = r.seconds;
   d["nodes"] = r.nodes;
+  d["endgame_nodes"] = r.endgame_nodes;
+  d["endgame_playouts"] = r.endgame_playouts;
   d["reused"] = r.reused;
   d["forced"] = r.forced;
   if (!r.occupied.empty()) {

@@ -34,6 +34,8 @@ namespace {
 // Random playouts behind each reply's value in a swindle (search/swindle.h): enough
 // to rank the replies of a 7x7 Rex endgame; a fraction of a second in all.
 constexpr uint64_t kSwindlePlayouts = 1000;
+// With a simulation budget, the fewest playouts per reply a swindle is worth running with.
+constexpr uint64_t kMinSwindlePlayouts = 16;
 
 // With several threads, each claims this many simulations of the budget at a time.
 constexpr uint64_t kClaimBatch = 8;
@@ -1066,26 +1068,46 @@ SearchResult Engine<W>::search(const View& view, const std::atomic<bool>* interr
   if (moves.size() == 1 && !swap_root_) return decided(moves[0], why, why == "win");
   // Endgames: the exact solver, within its budget, plays a proven win.
   const int empty = board_.andnot(root_state_.occupied()).count();
+  uint64_t endgame_nodes = 0, endgame_playouts = 0;
+  auto with_work = [&](SearchResult r) {
+    r.endgame_nodes = endgame_nodes;
+    r.endgame_playouts = endgame_playouts;
+    return r;
+  };
   if (params_.solver_nodes > 0 && !swap_root_ && empty <= params_.solver_empties) {
+    // With a simulation budget, the solver's nodes and the swindle's playouts
+    // together stay within kEndgameWorkPerSimulation units a simulation.
+    const uint64_t work = params_.simulations > 0 ? kEndgameWorkPerSimulation * params_.simulations : 0;
     SolveLimits limits;
-    limits.max_nodes = params_.solver_nodes;
+    limits.max_nodes = work > 0 ? std::min<uint64_t>(params_.solver_nodes, work) : params_.solver_nodes;
     limits.max_memory = 64ull << 20;
     limits.stop = interrupt;
     if (params_.seconds > 0) limits.max_seconds = params_.seconds / 2;
     const Board red = Board::from(root_state_.stones[0]), blue = Board::from(root_state_.stones[1]);
     const SolveResult solved = solve(rules_, red, blue, root_state_.to_move, limits);
+    endgame_nodes = solved.stats.nodes;
     if (solved.winner == root_state_.to_move && solved.best_move >= 0) {
-      return decided(geom_.padded(solved.best_move), "solved", true);
+      return with_work(decided(geom_.padded(solved.best_move), "solved", true));
     }
-    if (solved.winner && *solved.winner != root_state_.to_move && params_.swindle) {
+    const uint64_t work_left = work > endgame_nodes ? work - endgame_nodes : 0;
+    if (solved.winner && *solved.winner != root_state_.to_move && params_.swindle && (work == 0 || work_left > 0)) {
       // The rest of the solver's half of `seconds`; 0 (no limit) without `seconds`.
       const double budget = params_.seconds > 0 ? params_.seconds / 2 - solved.stats.seconds : 0.0;
       if (params_.seconds <= 0 || budget > 0) {
         limits.max_seconds = 0;  // the swindle shares `budget` among its solves
-        const Swindle sw =
-            find_swindle(rules_, red, blue, root_state_.to_move, limits, budget, kSwindlePlayouts, params_.seed);
+        limits.max_nodes = params_.solver_nodes;
+        // Playouts per reply: half the work left valuing every reply of every move.
+        uint64_t playouts = kSwindlePlayouts;
+        if (work > 0) {
+          const uint64_t pairs = static_cast<uint64_t>(empty) * static_cast<uint64_t>(std::max(1, empty - 1));
+          playouts = std::clamp<uint64_t>(work_left / 2 / pairs, kMinSwindlePlayouts, kSwindlePlayouts);
+        }
+        const Swindle sw = find_swindle(rules_, red, blue, root_state_.to_move, limits, budget, playouts,
+                                        params_.seed, work_left);
+        endgame_nodes += sw.nodes;
+        endgame_playouts = sw.playouts;
         if (sw.move >= 0) {
-          SearchResult r = decided(geom_.padded(sw.move), sw.wins ? "solved" : "swindle", sw.wins);
+          SearchResult r = with_work(decided(geom_.padded(sw.move), sw.wins ? "solved" : "swindle", sw.wins));
           r.proven = sw.proven;
           if (!sw.wins) r.value = 0.0;
           return r;
@@ -1140,7 +1162,7 @@ SearchResult Engine<W>::search(const View& view, const std::atomic<bool>* interr
   worker(0);
   for (auto& th : pool) th.join();
   const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return collect(done.load(), spent, reused);
+  return with_work(collect(done.load(), spent, reused));
 }
 
 // The engine for the width the board of `rules` needs.

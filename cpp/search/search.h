@@ -30,6 +30,14 @@ inline constexpr int kMaxThreads = 256;
 // `SearchParams::solver_nodes` that takes the rules' default (default_solver_nodes).
 inline constexpr uint64_t kDefaultSolverNodes = UINT64_MAX;
 
+// With a simulation budget, the endgame solver and the swindle do at most this
+// many units of work (a solver node or a random playout each) per simulation.
+// 100, not less: the Rex endgames the swindle converts need the solver's
+// 200,000 nodes at the default 10,000 simulations, with room for the swindle;
+// 60 simulations (the easy level) still get only 6,000 units, a few
+// hundredths of a second, where the solver once took half a minute.
+inline constexpr uint64_t kEndgameWorkPerSimulation = 100;
+
 // Budgets and settings of a search.
 struct SearchParams {
   // Simulations per search; 0 means no limit (then `seconds` must be set).
@@ -69,6 +77,9 @@ struct SearchParams {
   // (df-pn) runs first, for at most `solver_nodes` nodes (and half of
   // `seconds`, if set), and a proven win is played at once (0 turns it off;
   // kDefaultSolverNodes takes the rules' default, default_solver_nodes).
+  // With `simulations` set, the solver's nodes and the swindle's playouts
+  // together stay within kEndgameWorkPerSimulation units per simulation, so
+  // a bot given only simulations answers in time proportional to them.
   uint64_t solver_nodes = kDefaultSolverNodes;
   int solver_empties = 24;
   // When that solver proves the player to move lost, play the swindle
@@ -172,6 +183,10 @@ struct SearchResult {
   double seconds = 0.0;
   // Tree nodes in use after the search.
   uint64_t nodes = 0;
+  // The endgame solver's work before the search: nodes it expanded (the
+  // swindle's solves included) and the swindle's random playouts.
+  uint64_t endgame_nodes = 0;
+  uint64_t endgame_playouts = 0;
   // Simulations through the root's moves inherited from the previous search's
   // tree (tree reuse): the visits sum to simulations + reused.
   uint64_t reused = 0;

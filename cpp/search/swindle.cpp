@@ -23,7 +23,8 @@ struct Rank {
 }  // namespace
 
 Swindle find_swindle(const Rules& rules, const Board& red, const Board& blue, Color to_move,
-                     const SolveLimits& limits, double max_seconds, uint64_t playouts, uint64_t seed) {
+                     const SolveLimits& limits, double max_seconds, uint64_t playouts, uint64_t seed,
+                     uint64_t max_work) {
   if (playouts == 0) throw SolveError("a swindle needs at least one playout per reply");
   check_solve_request(rules, red, blue, limits);
   SolveLimits l = limits;
@@ -35,6 +36,8 @@ Swindle find_swindle(const Rules& rules, const Board& red, const Board& blue, Co
   const Geometry g = make_geometry(rules.rows, rules.cols);
   const Color rival = opponent(to_move);
   const Board empty = g.on_board.andnot(red | blue);
+  // The playouts that value one move's replies.
+  const uint64_t reply_playouts = playouts * static_cast<uint64_t>(std::max(0, empty.count() - 1));
   Swindle out;
   out.proven.assign(g.cells, 0);
   Rank best;
@@ -64,7 +67,15 @@ Swindle find_swindle(const Rules& rules, const Board& red, const Board& blue, Co
       return;
     }
     if (max_seconds > 0) l.max_seconds = limits.max_seconds > 0 ? std::min(limits.max_seconds, remaining) : remaining;
+    if (max_work > 0) {
+      // The solve gets what is left once this move's playouts are set aside.
+      const uint64_t used = out.nodes + out.playouts;
+      if (used + reply_playouts >= max_work) return;
+      const uint64_t nodes_left = max_work - used - reply_playouts;
+      l.max_nodes = limits.max_nodes > 0 ? std::min(limits.max_nodes, nodes_left) : nodes_left;
+    }
     const SolveResult solved = solve(rules, r1, b1, rival, l);
+    out.nodes += solved.stats.nodes;
     if (solved.winner == to_move) return winning(cell);
     if (solved.winner != rival || !solved.winning_moves_known) return;  // not classified
     out.proven[cell] = -1;
@@ -78,6 +89,7 @@ Swindle find_swindle(const Rules& rules, const Board& red, const Board& blue, Co
         v = winner_of_connection(rules.variant, rival) == rival ? 1.0 : 0.0;
       } else {
         const PlayoutCounts counts = fill_playouts(g, rules.variant, r2, b2, to_move, playouts, seed);
+        out.playouts += playouts;
         v = static_cast<double>(counts.wins[index_of(rival)]) / static_cast<double>(playouts);
       }
       const bool keeps = std::binary_search(solved.winning_moves.begin(), solved.winning_moves.end(), g.unpadded(q));

@@ -19,7 +19,13 @@
 // move completing the mover's own chain in Rex, an immediate loss, never is);
 // with none, no move is chosen. Should a move turn out to win after all,
 // it is returned at once as a win. Without a time limit the result depends
-// only on the position, the node limits, `playouts` and `seed`.
+// only on the position, the node limits, the work limit, `playouts` and `seed`.
+//
+// Work: every solver node and every playout counts one unit. With `max_work`
+// set, a move is classified only while its solve and its replies' playouts
+// fit in what is left, so the swindle never spends more than `max_work` units
+// (a solve's own node count may pass its limit by the few nodes df-pn expands
+// before it checks). This is what keeps a bot given only simulations in time.
 #pragma once
 
 #include <cstdint>
@@ -44,16 +50,21 @@ struct Swindle {
   std::vector<int8_t> proven;
   // Moves whose replies were classified.
   int classified = 0;
+  // Work done: solver nodes expanded and random playouts run.
+  uint64_t nodes = 0;
+  uint64_t playouts = 0;
 };
 
 // Ranks the moves of `to_move` in the position with stones `red` and `blue`
 // (padded bitboards of the rules' geometry) as described above. Each solve
 // gets `limits` (its `winning_moves` is set here); the whole swindle stops
-// when `limits.stop` is set or `max_seconds` (0: no limit) have passed, and
-// then ranks the moves classified so far. Throws SolveError as `solve` does
-// (Dark Hex, a finished position, stones off the board or on both colours,
-// bad limits) and for `playouts` 0.
+// when `limits.stop` is set, `max_seconds` (0: no limit) have passed or
+// `max_work` units (0: no limit) would be exceeded, and then ranks the moves
+// classified so far. `playouts` is per reply. Throws SolveError as `solve`
+// does (Dark Hex, a finished position, stones off the board or on both
+// colours, bad limits) and for `playouts` 0.
 Swindle find_swindle(const Rules& rules, const Board& red, const Board& blue, Color to_move,
-                     const SolveLimits& limits, double max_seconds, uint64_t playouts, uint64_t seed);
+                     const SolveLimits& limits, double max_seconds, uint64_t playouts, uint64_t seed,
+                     uint64_t max_work = 0);
 
 }  // namespace hexengine

@@ -63,7 +63,9 @@ class Analysis:
     ``None``. ``proven`` marks root cells
     whose outcome the search proved: +1 a win, -1 a loss, 0 unknown. ``simulations`` counts this
     search's simulations, ``reused`` those inherited from the previous move's
-    tree, ``nodes`` the tree's size.
+    tree, ``nodes`` the tree's size. ``endgame_nodes`` and ``endgame_playouts``
+    count the work of the endgame solver and the swindle before the search
+    (solver nodes, the swindle's solves included, and its random playouts).
 
     Dark Hex: the search runs over worlds drawn from the view (see
     :meth:`View.sample_boards <hexengine.View.sample_boards>`), so
@@ -91,6 +93,8 @@ class Analysis:
     batches: int = 0
     evaluator_seconds: float = 0.0
     swap_visits: int = 0
+    endgame_nodes: int = 0
+    endgame_playouts: int = 0
 
     @property
     def mean_batch_size(self) -> float | None:
@@ -177,7 +181,11 @@ class MCTSBot:
     playouts value every reply, and the bot plays the move after which the
     best throw-away reply looks most attractive next to the best winning one
     (a perfect opponent still wins; a fallible one is most likely to go
-    wrong).
+    wrong). With ``simulations`` set, the solver and the swindle together do
+    at most 100 units of work per simulation (a solver node or a random playout
+    each; :attr:`Analysis.endgame_nodes` and :attr:`Analysis.endgame_playouts`
+    count them), so a bot given only simulations answers in time proportional
+    to them; with only ``seconds``, they take at most half of it.
 
     Dark Hex views get an information-set search over worlds drawn from the
     view alone (the bot never sees a hidden stone): the tree holds the
@@ -355,6 +363,8 @@ class MCTSBot:
             batches=raw["batches"],
             evaluator_seconds=raw["evaluator_seconds"],
             swap_visits=raw["swap_visits"],
+            endgame_nodes=raw["endgame_nodes"],
+            endgame_playouts=raw["endgame_playouts"],
         )
 
     def clear(self) -> None:
