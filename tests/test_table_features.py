@@ -9,6 +9,7 @@ message it provokes shows its recipient a stone the rules hide.
 from __future__ import annotations
 
 import inspect
+import re
 
 import pytest
 from _tablecheck import MessageChecker
@@ -145,3 +146,38 @@ def test_every_public_table_method_applies_due_events():
     assert {"poll", "snapshot", "request_replay", "computer_turn", "play"} <= set(public)
     for name in public:
         assert getattr(getattr(hx.Table, name), "applies_due_events", False), name
+
+
+# ---------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize(
+    ("name", "needle"),
+    [
+        ("Ann\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+        ("\x00Ann", "U+0000"),
+        ("Ann\u2067x", "U+2067 RIGHT-TO-LEFT ISOLATE"),
+        ("A\u200dnn", "U+200D ZERO WIDTH JOINER"),
+        ("Ann\u2028Bob", "U+2028 LINE SEPARATOR"),
+        ("  ", "1 to 64 characters"),
+        ("x" * 65, "1 to 64 characters"),
+        (None, "text"),
+    ],
+)
+def test_names_may_not_hide_anything(name, needle):
+    """Control, bidi and other invisible characters are refused with the character named."""
+    table, _, _ = make(size=3)
+    with pytest.raises(hx.TableError, match=re.escape(needle)) as refused:
+        table.sit("A", name)
+    assert refused.value.code == "bad-name"
+    with pytest.raises(hx.TableError, match=re.escape(needle)):
+        table.sit_together("Ann", name)
+
+
+def test_names_are_trimmed_and_ids_checked_too():
+    """Whitespace at both ends goes; a rating id with a hidden character is refused as well."""
+    table, _, _ = make(size=3)
+    table.sit("A", "  Ann \t")
+    assert table.seats["A"]["name"] == "Ann"
+    with pytest.raises(hx.TableError, match="U\\+202E"):
+        table.sit("B", "Bob", player_id="bob\u202e")

@@ -31,7 +31,7 @@ from _wirecheck import check_connection
 from oracle import EXAMPLES
 
 import hexengine as hx
-from hexengine.server import database_path, default_database, parse_frame
+from hexengine.server import create_app, database_path, default_database, parse_frame
 from hexengine.server.app import MAX_FRAME, FrameError
 
 
@@ -568,7 +568,10 @@ def test_every_frame_to_every_client_obeys_the_rules(tmp_path):
     another. Spectators of Dark Hex never receive a stone before a chain is completed."""
     rng = random.Random(20260601)
     checked = dark_spectator_frames = 0
-    with ServerThread(tmp_path / "hx.db", clock=hx.FakeClock(10_000.0), bots=quick_bots) as server:
+    tiny = range(2, 6)  # small boards: many short games
+    with ServerThread(
+        tmp_path / "hx.db", clock=hx.FakeClock(10_000.0), bots=quick_bots, board_sizes=tiny
+    ) as server:
         for _ in range(40 * EXAMPLES):
             table, seats, watchers, sent, mode, variant = random_session(server, rng)
 
@@ -635,3 +638,69 @@ def test_the_serve_command(tmp_path):
     assert _port("127.0.0.1", 9999) == 9999 and _port("127.0.0.1", 0) > 0
     bad = build_parser().parse_args(["serve", "--database", "mysql://x/y"])
     assert run(bad) == 2
+
+
+# ---------------------------------------------------------------- lobby options, names, invites
+
+
+def test_the_lobby_reads_the_board_sizes_the_api_accepts(server):
+    """GET /api/options lists the board sizes; POST /api/tables accepts exactly those (square)
+    and refuses any other with a clear error."""
+    status, opts = server.get("/api/options")
+    assert status == 200 and opts["sizes"] == list(range(5, 20)) and opts["default_size"] == 11
+    assert set(opts["variants"]) == {"hex", "rex", "dark", "dark-abrupt"}
+    for size in opts["sizes"][:1] + opts["sizes"][-1:]:
+        status, _ = server.post("/api/tables", {"mode": "online", "name": "Ann", "settings": {"size": size}})
+        assert status == 201
+    for settings in [{"size": 3}, {"size": 4}, {"rows": 2, "cols": 19}, {"rows": 9, "cols": 11}]:
+        status, answer = server.post("/api/tables", {"mode": "online", "name": "Ann", "settings": settings})
+        assert status == 400 and answer["code"] == "bad-settings", answer
+        assert "square boards from 5x5 to 19x19" in answer["error"]
+
+
+def test_a_server_may_offer_other_sizes(tmp_path):
+    """create_app(board_sizes=...) changes what the lobby offers and the API accepts, together;
+    sizes the engine cannot play are a clear error."""
+    with ServerThread(tmp_path / "hx.db", board_sizes=[3, 4, 11]) as server:
+        assert server.get("/api/options")[1]["sizes"] == [3, 4, 11]
+        assert server.post("/api/tables", {"mode": "online", "name": "A", "settings": {"size": 3}})[0] == 201
+        status, answer = server.post("/api/tables", {"mode": "online", "name": "A", "settings": {"size": 5}})
+        assert status == 400 and "3x3, 4x4, 11x11, not 5x5" in answer["error"]
+    for bad in ([0, 5], [20], [], "big"):
+        with pytest.raises(hx.ConfigError, match="board_sizes"):
+            create_app("sqlite:///:memory:", board_sizes=bad)
+
+
+@pytest.mark.parametrize(
+    "name", ["Ann\u202e", "A\x00nn", "\u2066Ann\u2069", "Ann\u200b", "Ann\u061c", "   ", "x" * 65, 7]
+)
+def test_names_with_hidden_characters_are_refused(server, name):
+    """NUL, text-direction overrides and isolates, zero-width and other invisible characters make
+    a name that reads as something else: the server refuses them, naming the problem."""
+    status, answer = server.post("/api/tables", {"mode": "online", "name": name, "settings": {"size": 5}})
+    assert status == 400 and answer["code"] == "bad-name", answer
+    if isinstance(name, str) and name.strip() and len(name) < 65:
+        assert "invisible" in answer["error"] and "U+" in answer["error"]
+
+
+def test_names_are_trimmed(server):
+    """Spaces around a name are dropped; letters of every script are welcome."""
+    _, a = server.post("/api/tables", {"mode": "online", "name": "  Ann  ", "settings": {"size": 5}})
+    code = a["invite"].split("invite=")[1]
+    server.post(f"/api/tables/{a['table']}/join", {"code": code, "name": " Bjørn 北 "})
+    _, info = server.get(f"/api/tables/{a['table']}")
+    assert info["seats"]["A"]["name"] == "Ann" and info["seats"]["B"]["name"] == "Bjørn 北"
+
+
+def test_a_used_invite_says_seat_taken_and_offers_watching(server):
+    """The invite link opened a second time: 409 seat-taken with the spectator link; an
+    unknown code stays 403 bad-invite."""
+    _, a = server.post("/api/tables", {"mode": "online", "name": "Ann", "settings": {"size": 5}})
+    table, code = a["table"], a["invite"].split("invite=")[1]
+    status, _ = server.post(f"/api/tables/{table}/join", {"code": code, "name": "Bob"})
+    assert status == 200
+    status, again = server.post(f"/api/tables/{table}/join", {"code": code, "name": "Cy"})
+    assert status == 409 and again["code"] == "seat-taken"
+    assert again["watch"] == f"/t/{table}/watch" and again["table"] == table
+    status, wrong = server.post(f"/api/tables/{table}/join", {"code": "x" + code, "name": "Cy"})
+    assert status == 403 and wrong["code"] == "bad-invite"

@@ -35,7 +35,7 @@ from ..table import BotFactory, Clock, TableError
 from .connection import Connection
 from .db import Database, database_path
 from .errors import ServerError
-from .hub import Hub
+from .hub import Hub, options
 
 __all__ = ["MAX_FRAME", "FrameError", "create_app", "parse_frame"]
 
@@ -209,7 +209,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
 def _refuse(e: ServerError | TableError | HexError) -> JSONResponse:
     code = getattr(e, "code", "bad-request")
     status = getattr(e, "status", 400)
-    return JSONResponse({"error": str(e), "code": code}, status_code=status)
+    extra = getattr(e, "extra", {})
+    return JSONResponse({"error": str(e), "code": code, **extra}, status_code=status)
 
 
 async def create_table(request: Request) -> Response:
@@ -290,6 +291,12 @@ def _page(name: str) -> Any:
     return page
 
 
+async def lobby_options(request: Request) -> Response:
+    """``GET /api/options``: what the lobby may offer (board sizes, variants, levels, ...),
+    exactly what ``POST /api/tables`` accepts."""
+    return JSONResponse(options(request.app.state.hub.board_sizes))
+
+
 async def health(request: Request) -> Response:
     return JSONResponse({"ok": True, "tables": len(request.app.state.hub.rooms)})
 
@@ -329,15 +336,18 @@ def create_app(
     bots: BotFactory | None = None,
     bot_threads: int = 2,
     frame_rate: float = FRAME_RATE,
+    board_sizes: Any = None,
 ) -> Starlette:
     """The web table as an ASGI app. ``database``: an open :class:`Database`, a path, an
     ``sqlite:///`` URL, or ``None`` for ``hexengine.db`` in the user's data folder.
     ``clock`` and ``bots`` go to every table (tests pass a fake clock and quick bots);
     ``frame_rate`` is how many frames a second one client may send on average (more get
-    a ``too-fast`` error frame and are ignored)."""
+    a ``too-fast`` error frame and are ignored); ``board_sizes`` the square boards it offers
+    (default :data:`~hexengine.server.hub.BOARD_SIZES`, 5 to 19)."""
     owned = not isinstance(database, Database)
     db = database if isinstance(database, Database) else Database(database_path(database))
-    hub = Hub(db, clock=clock, bots=bots, bot_threads=bot_threads)
+    sizes = {} if board_sizes is None else {"board_sizes": board_sizes}
+    hub = Hub(db, clock=clock, bots=bots, bot_threads=bot_threads, **sizes)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -360,6 +370,7 @@ def create_app(
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/games/{number}", game_record),
         Route("/api/leaderboard", leaderboard),
+        Route("/api/options", lobby_options),
         Route("/healthz", health),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         WebSocketRoute("/ws/{table_id}", table_socket),

@@ -7,15 +7,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import HexError
 
 __all__ = ["ServerError"]
 
 
 class ServerError(HexError):
-    """A request the server refuses before it reaches a table; ``code`` and ``status`` say why."""
+    """A request the server refuses before it reaches a table; ``code`` and ``status`` say why,
+    and ``extra`` holds fields the refusal carries besides (e.g. where to watch instead)."""
 
-    def __init__(self, message: str, code: str, status: int = 400) -> None:
+    def __init__(self, message: str, code: str, status: int = 400, **extra: Any) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
+        self.extra = extra

@@ -11,14 +11,23 @@ import secrets
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..errors import HexError
-from ..table import BotFactory, Clock, PlayerRating, SystemClock, Table, TableError, TableSettings
-from ..table.seats import token_digest
+from ..errors import ConfigError, HexError
+from ..table import (
+    LEVELS,
+    BotFactory,
+    Clock,
+    PlayerRating,
+    SystemClock,
+    Table,
+    TableError,
+    TableSettings,
+)
+from ..table.seats import MAX_NAME, token_digest
 from .db import Database
 from .errors import ServerError
 from .rooms import Room, RoomMeta
 
-__all__ = ["Hub"]
+__all__ = ["BOARD_SIZES", "Hub", "check_board", "options"]
 
 log = logging.getLogger("hexengine.server")
 
@@ -36,6 +45,51 @@ SETTING_KEYS = (
 )
 
 
+BOARD_SIZES: tuple[int, ...] = tuple(range(5, 20))
+"""The board sizes the web table plays by default (square boards, 5x5 and 6x6 for learning,
+7x7 to 19x19 as on play sites). The API refuses any other; the lobby offers these, read from
+``GET /api/options``. A server may offer others (``create_app(board_sizes=...)``)."""
+DEFAULT_SIZE = 11
+
+
+def check_sizes(sizes: Any) -> tuple[int, ...]:
+    """``sizes`` as a sorted tuple of board sizes the engine plays (1 to 19); ConfigError otherwise."""
+    try:
+        out = tuple(sorted({int(n) for n in sizes}))
+    except (TypeError, ValueError):
+        raise ConfigError(f"board_sizes must be whole numbers from 1 to 19, not {sizes!r}") from None
+    if not out or out[0] < 1 or out[-1] > 19:
+        raise ConfigError(f"board_sizes must be whole numbers from 1 to 19, not {sizes!r}")
+    return out
+
+
+def options(sizes: tuple[int, ...] = BOARD_SIZES) -> dict[str, Any]:
+    """What the lobby may offer, in one place: ``GET /api/options`` sends it, and
+    :meth:`Hub.create` accepts exactly this."""
+    return {
+        "sizes": list(sizes),
+        "default_size": DEFAULT_SIZE if DEFAULT_SIZE in sizes else sizes[len(sizes) // 2],
+        "square_only": True,
+        "variants": ["hex", "rex", "dark", "dark-abrupt"],
+        "swap": ["sides", "pieces", "off"],
+        "first": ["A", "B", "alternate"],
+        "levels": list(LEVELS),
+        "modes": ["online", "computer", "one-device"],
+        "settings": list(SETTING_KEYS),
+        "max_name": MAX_NAME,
+    }
+
+
+def check_board(settings: TableSettings, sizes: tuple[int, ...] = BOARD_SIZES) -> None:
+    """ServerError ``bad-settings`` unless the board is one the web table offers (``sizes``)."""
+    rows, cols = settings.rows, settings.cols
+    if rows != cols or rows not in sizes:
+        low, high = sizes[0], sizes[-1]
+        every = len(sizes) == high - low + 1
+        offered = f"from {low}x{low} to {high}x{high}" if every else ", ".join(f"{n}x{n}" for n in sizes)
+        raise ServerError(f"the web table plays square boards {offered}, not {rows}x{cols}", "bad-settings")
+
+
 class Hub:
     """Every room of one server, the database, the computer's worker threads and the ratings."""
 
@@ -46,8 +100,10 @@ class Hub:
         clock: Clock | None = None,
         bots: BotFactory | None = None,
         bot_threads: int = 2,
+        board_sizes: Any = BOARD_SIZES,
     ) -> None:
         self.db = db
+        self.board_sizes = check_sizes(board_sizes)
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.bots: BotFactory = bots if bots is not None else _default_bots
         self.bot_executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hexengine-bot")
@@ -138,6 +194,7 @@ class Hub:
             settings = TableSettings(**raw)
         except (HexError, TypeError) as e:
             raise ServerError(str(e), "bad-settings") from None
+        check_board(settings, self.board_sizes)
         table_id = secrets.token_hex(8)
         room = Room(self, table_id, RoomMeta())
         room.table = Table(settings, table_id=table_id, **room.table_kwargs())
@@ -175,15 +232,22 @@ class Hub:
         if not isinstance(code, str) or not code or len(code) > 128:
             raise ServerError("an invite code is required", "bad-invite", 403)
         async with room.lock:
-            expected = room.meta.invite
-            if expected is None or not hmac.compare_digest(bytes.fromhex(expected), token_digest(code)):
+            if _matches(room.meta.used_invite, code):
+                raise ServerError(
+                    "someone already took the seat with this invite: you can watch the game instead",
+                    "seat-taken",
+                    409,
+                    table=table_id,
+                    watch=f"/t/{table_id}/watch",
+                )
+            if not _matches(room.meta.invite, code):
                 raise ServerError("this invite link is not valid for this table", "bad-invite", 403)
             try:
                 token = room.table.sit("B", body.get("name"), player_id=_player_id(body.get("player_id")))  # type: ignore[arg-type]
             except TableError as e:
                 raise ServerError(str(e), e.code, 409 if e.code == "seat-taken" else 400) from None
             room.table.disconnect(token)
-            room.meta.invite = None
+            room.meta.used_invite, room.meta.invite = room.meta.invite, None
             await room.commit()
             room.flush()
             room.schedule()
@@ -198,6 +262,11 @@ class Hub:
         """Waits until no computer is thinking (tests)."""
         while any(r._bot_task is not None for r in self.rooms.values()):
             await asyncio.sleep(0.005)
+
+
+def _matches(digest: str | None, code: str) -> bool:
+    """Whether ``code`` is the invite kept as the SHA-256 ``digest`` (constant time)."""
+    return digest is not None and hmac.compare_digest(bytes.fromhex(digest), token_digest(code))
 
 
 def _player_id(value: Any) -> str | None:

@@ -63,20 +63,27 @@ class _RoomRatings:
 
 @dataclass
 class RoomMeta:
+    """The server's bookkeeping for one room: the open invite's SHA-256 (``None`` once used),
+    the used invite's (so a second visitor learns the seat is taken, not that the link is
+    wrong), when the room was made, and the acknowledged request ids per recipient."""
+
     invite: str | None = None
     created: float = field(default_factory=time.time)
     acks: dict[str, OrderedDict[str, dict[str, Any]]] = field(default_factory=dict)
+    used_invite: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "invite": self.invite,
             "created": self.created,
             "acks": {r: list(a.items()) for r, a in self.acks.items()},
+            "used_invite": self.used_invite,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoomMeta:
         meta = cls(data.get("invite"), float(data.get("created", time.time())))
+        meta.used_invite = data.get("used_invite")
         meta.acks = {r: OrderedDict((k, v) for k, v in items) for r, items in data.get("acks", {}).items()}
         return meta
 

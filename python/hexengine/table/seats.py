@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -29,7 +30,7 @@ from .errors import TableError
 from .messages import color_name
 from .settings import LEVELS, SEATS, Level, SeatName
 
-__all__ = ["MAX_NAME", "Client", "Mode", "Seats", "check_token", "token_digest"]
+__all__ = ["MAX_NAME", "Client", "Mode", "Seats", "check_name", "check_token", "token_digest"]
 
 Mode = Literal["online", "computer", "one-device"]
 MAX_NAME = 64
@@ -290,18 +291,57 @@ class Seats:
 
 def _person(name: object, player_id: object) -> PlayerInfo:
     """A person's PlayerInfo; their rating id (default: the name) may not pose as a computer level's."""
-    name = _check_name(name)
+    name = check_name(name)
     if player_id is not None and (
         not isinstance(player_id, str) or not player_id.strip() or len(player_id) > 2 * MAX_NAME
     ):
         raise TableError(f"a player id must be 1 to {2 * MAX_NAME} characters, not {player_id!r}", "bad-name")
+    if player_id is not None and _hidden_characters(player_id):
+        raise TableError(
+            f"a player id may not hold control or invisible characters ({_hidden_characters(player_id)})",
+            "bad-name",
+        )
     pid = player_id or name
     if pid.startswith("computer:"):
         raise TableError(f"{pid!r} is reserved for the computer's ratings", "bad-name")
     return PlayerInfo(name, "person", None, pid)
 
 
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise TableError(f"a player's name must be 1 to {MAX_NAME} characters, not {name!r}", "bad-name")
-    return name.strip()
+# Categories a name may not hold: control (Cc), format (Cf: bidi overrides and isolates,
+# zero-width characters), surrogates (Cs), private use (Co), line and paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
+def _hidden_characters(text: str) -> str:
+    """The characters of ``text`` a name may not hold, as ``U+202E RIGHT-TO-LEFT OVERRIDE, ...``."""
+    found = dict.fromkeys(ch for ch in text if unicodedata.category(ch) in _HIDDEN_CATEGORIES)
+    return ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')}" for ch in found)
+
+
+def check_name(name: object) -> str:
+    """A player's name as shown to everyone: whitespace trimmed at both ends, 1 to ``MAX_NAME``
+    characters, no control characters and no invisible format characters (a text-direction
+    override could make a leaderboard line read as something else). TableError ``bad-name``.
+
+    >>> check_name("  Ann ")
+    'Ann'
+    >>> check_name("Ann\u202e")
+    Traceback (most recent call last):
+    ...
+    hexengine.table.errors.TableError: a player's name may not hold ... (U+202E RIGHT-TO-LEFT OVERRIDE)
+    """
+    if not isinstance(name, str):
+        raise TableError(f"a player's name must be text, not {type(name).__name__}", "bad-name")
+    name = name.strip()
+    hidden = _hidden_characters(name)
+    if hidden:
+        raise TableError(
+            f"a player's name may not hold control or invisible characters ({hidden})", "bad-name"
+        )
+    if not name or len(name) > MAX_NAME:
+        raise TableError(
+            f"a player's name must be 1 to {MAX_NAME} characters (spaces at the ends do not count), "
+            f"not {name!r}",
+            "bad-name",
+        )
+    return name
