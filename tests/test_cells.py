@@ -13,7 +13,7 @@ import hexengine as hx
 def test_names_and_cells_convert_both_ways(name: str, cell: tuple[int, int]) -> None:
     """A name is the column letter and the 1-based row; parsing it gives (row, col) back."""
     assert hx.Cell.parse(name) == cell and hx.Cell(*cell).name == name.lower()
-    assert repr(hx.Cell(*cell)) == f"Cell.parse({name.lower()!r})" and str(hx.Cell(*cell)) == name.lower()
+    assert repr(hx.Cell(*cell)) == f"Cell({name.lower()!r})" and str(hx.Cell(*cell)) == name.lower()
 
 
 @pytest.mark.parametrize(

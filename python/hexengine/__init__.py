@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from . import htp, records, table
-from ._moves import SWAP, Move, MoveLike, action_of, move_of
+from ._moves import SWAP, Move, MoveLike, MoveList, action_of, move_of
 from ._version import __version__
 from .bots import Analysis, MCTSBot, RandomBot
 from .cells import Cell
@@ -76,6 +76,7 @@ __all__ = [
     "MemoryRatingStore",
     "Move",
     "MoveLike",
+    "MoveList",
     "MoveResult",
     "OnnxEvaluator",
     "PlayerInfo",

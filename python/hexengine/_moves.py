@@ -9,7 +9,7 @@ is never legal). :func:`action_of` and :func:`move_of` convert:
 >>> hx.action_of("b2", rules), hx.action_of("swap", rules)
 (5, 12)
 >>> hx.move_of(5, rules), hx.move_of(12, rules)
-(Cell.parse('b2'), 'swap')
+(Cell('b2'), 'swap')
 """
 
 from __future__ import annotations
@@ -24,11 +24,34 @@ from .errors import IllegalMove
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["SWAP", "Move", "MoveLike", "action_of", "cell_index", "move_of"]
+__all__ = ["SWAP", "Move", "MoveLike", "MoveList", "action_of", "cell_index", "move_of"]
 
 SWAP: Literal["swap"] = "swap"
 Move = Cell | Literal["swap"]
 MoveLike = str | tuple[int, int] | int | Cell
+
+
+class MoveList(list[Move]):
+    """A list of moves that also answers ``in`` for a move written as a name.
+
+    >>> import hexengine as hx
+    >>> moves = hx.Game("hex", size=3).legal_moves()
+    >>> "b1" in moves, "B1" in moves, (0, 1) in moves, "d1" in moves, "swap" in moves
+    (True, True, True, False, False)
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            name = move.strip().lower()
+            if name == SWAP:
+                return list.__contains__(self, SWAP)
+            try:
+                move = Cell.parse(name)
+            except IllegalMove:
+                return False
+        return list.__contains__(self, move)
 
 
 def cell_index(move: object, rows: int, cols: int) -> int:

@@ -233,7 +233,7 @@ class MCTSBot:
     >>> bot = hx.MCTSBot(evaluator=uniform, simulations=100, batch_size=8)
     >>> analysis = bot.analyse(game.view(hx.RED))
     >>> analysis.move, analysis.batches > 0
-    (Cell.parse('a3'), True)
+    (Cell('a3'), True)
     """
 
     def __init__(

@@ -18,7 +18,7 @@ Hand views to bots and clients; keep the game to the referee.
 >>> game.is_over, game.winner, game.end_reason
 (True, <Color.RED: 1>, 'connection')
 >>> game.completed_chain()
-[Cell.parse('b1'), Cell.parse('b2'), Cell.parse('b3')]
+[Cell('b1'), Cell('b2'), Cell('b3')]
 >>> dark = hx.Game("dark", size=3)
 >>> dark.play("b2")
 <MoveResult.PLACED: 'placed'>
@@ -44,7 +44,7 @@ from numpy.typing import DTypeLike
 
 from . import _core
 from ._checks import MAX_SEED, whole_number
-from ._moves import SWAP, Move, MoveLike, cell_index
+from ._moves import SWAP, MoveLike, MoveList, action_of, cell_index
 from ._spiel import Family, load_spiel_game, rules_of_spiel
 from .cells import Cell
 from .errors import ConfigError, IllegalMove, RulesError
@@ -144,16 +144,27 @@ class Game(_core.Game):
             return _RESULTS[self._swap()]
         return _RESULTS[self._play(cell_index(move, self._rules.rows, self._rules.cols))]
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> MoveList:
         """What the player to move may choose: cells, plus ``"swap"`` when allowed.
 
         In Dark Hex these are the cells the mover does not know to be
-        occupied, as the mover's own view would give them.
+        occupied, as the mover's own view would give them. The list answers
+        ``in`` for a name too: ``"b1" in game.legal_moves()``.
         """
-        moves: list[Move] = [Cell.from_index(i, self._rules.cols) for i in self._legal_moves()]
+        moves = MoveList(Cell.from_index(i, self._rules.cols) for i in self._legal_moves())
         if self._swap_available:
             moves.append(SWAP)
         return moves
+
+    def is_legal(self, move: object) -> bool:
+        """Whether the player to move may play ``move`` now (a name, ``(row, col)``, an
+        index or ``"swap"``); never raises: anything that is not a legal move is False.
+
+        >>> game = hx.Game("hex", size=3)
+        >>> game.is_legal("b2"), game.is_legal("swap"), game.is_legal("d1"), game.is_legal(None)
+        (True, False, False, False)
+        """
+        return _is_legal(move, self._rules, self.action_mask())
 
     def undo(self) -> Action:
         """Takes back the last action exactly and returns it: the stone, a Dark Hex hit (the
@@ -332,10 +343,40 @@ class Game(_core.Game):
 
     def __repr__(self) -> str:
         r = self._rules
-        return (
-            f"<Game {r.variant} {r.rows}x{r.cols} swap={r.swap}: "
-            f"{self.status()} after {len(self._history())} actions>"
-        )
+        count = len(self._history())
+        actions = "1 action" if count == 1 else f"{count} actions"
+        return f"<Game {r.variant} {r.rows}x{r.cols} swap={r.swap}: {self.status()} after {actions}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as the rules, the actions and how the game ended, replayed on loading."""
+        end = None
+        if self.end_reason in ("resignation", "timeout"):
+            loser = Color.BLUE if self.winner == Color.RED else Color.RED
+            end = (self.end_reason, int(loser))
+        return _game_from_record, (self._rules, self.actions(), end)
+
+
+def _game_from_record(rules: Rules, actions: list[int], end: tuple[str, int] | None) -> Game:
+    """The game of a pickle (see :meth:`Game.__reduce__`)."""
+    game = Game(rules)
+    for action in actions:
+        game.apply(action)
+    if end is not None:
+        reason, loser = end
+        if reason == "resignation":
+            game.resign(Color(loser))
+        else:
+            game.timeout(Color(loser))
+    return game
+
+
+def _is_legal(move: object, rules: Rules, mask: np.ndarray) -> bool:
+    """Whether ``move`` reads as an action that ``mask`` allows."""
+    try:
+        action = action_of(move, rules)  # type: ignore[arg-type]
+    except (IllegalMove, TypeError, ValueError):
+        return False
+    return 0 <= action < len(mask) and bool(mask[action])
 
 
 def _seed(seed: object) -> int:
@@ -430,13 +471,19 @@ class View:
         Rex. Empty otherwise."""
         return [Cell.from_index(i, self._rules.cols) for i in self._core.completed_chain]
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> MoveList:
         """What the viewer may choose now: cells not known to be occupied, plus
-        ``"swap"`` when allowed. Empty unless it is the viewer's turn."""
-        moves: list[Move] = [Cell.from_index(i, self._rules.cols) for i in self._core.legal_moves()]
+        ``"swap"`` when allowed. Empty unless it is the viewer's turn. Answers
+        ``in`` for a name too."""
+        moves = MoveList(Cell.from_index(i, self._rules.cols) for i in self._core.legal_moves())
         if self._core.swap_available and self.viewer is not None and self.viewer == self.to_move:
             moves.append(SWAP)
         return moves
+
+    def is_legal(self, move: object) -> bool:
+        """Whether the viewer may play ``move`` now, as far as the viewer knows (in Dark
+        Hex a cell may still hold a hidden stone); never raises."""
+        return _is_legal(move, self._rules, self.action_mask())
 
     def legal_actions(self) -> list[int]:
         """:meth:`legal_moves` as integer actions (see :meth:`Game.legal_actions`)."""
@@ -575,7 +622,9 @@ class View:
         who = "spectator" if self.viewer is None else str(self.viewer)
         state = f"{self.winner} won" if self.is_over else f"{self.to_move} to move"
         r = self._rules
-        return f"<View of {who}: {r.variant} {r.rows}x{r.cols}, {state}, {len(self._core.history)} actions>"
+        count = len(self._core.history)
+        actions = "1 action" if count == 1 else f"{count} actions"
+        return f"<View of {who}: {r.variant} {r.rows}x{r.cols}, {state}, {actions}>"
 
 
 def _view_from_state(state: tuple[Any, ...]) -> View:
