@@ -317,3 +317,35 @@ def test_cluster_without_ray_says_what_to_install(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "hexengine tournament: --cluster needs Ray: pip install 'hexengine[cluster]'" in err
     assert "Traceback" not in err
+
+
+def test_without_out_the_records_go_where_the_help_says(tmp_path):
+    """`hexengine match` without --out writes to match-DATE-TIME in the current
+    folder, as its help says, and prints that folder's full path."""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hexengine",
+            "match",
+            "-n",
+            "2",
+            "--size",
+            "3",
+            "-p",
+            "random",
+            "-p",
+            "random",
+            "-q",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (folder,) = tmp_path.iterdir()
+    assert folder.name.startswith("match-") and len(folder.name) == len("match-20261202-072458")
+    assert f"records: {folder}" in proc.stdout
+    assert {"results.json", "games.jsonl", "game-0001.sgf", "game-0002.sgf"} <= {
+        p.name for p in folder.iterdir()
+    }

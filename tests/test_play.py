@@ -49,7 +49,8 @@ def test_against_the_computer_to_the_end(variant):
     """Every variant against the computer: the game ends with a result line naming the winner,
     plain text on a pipe, and the next 'play again' answer ends the session."""
     out = play(["--variant", variant, "--size", "4", "--level", "easy", "--seed", "3"], cells(4, 4) * 3)
-    assert re.search(r"(You|Computer \(easy\)) wins game 1\.", out), out
+    assert re.search(r"(You win|Computer \(easy\) wins) game 1\.", out), out
+    assert "You wins" not in out
     assert "Play again? [y/N]" in out and out.rstrip().endswith("Bye.")
     assert not ANSI.search(out)
     no_directions(out)
@@ -124,7 +125,7 @@ def test_swap_forms_and_non_square_boards():
     assert (
         "Red (X, moves first): Computer (easy)" in out and "rows 1 and 2" in out and "columns a and e" in out
     )
-    assert re.search(r"wins game 1\.", out)
+    assert re.search(r"(You win|Computer \(easy\) wins) game 1\.", out)
 
 
 def test_bad_input_gets_a_reason_and_a_new_prompt():
@@ -219,3 +220,36 @@ def test_bad_settings_exit_with_status_2():
             timeout=60,
         )
         assert proc.returncode == 2 and proc.stderr.startswith("hexengine play:"), args
+
+
+def test_the_easy_level_says_it_plays_without_swap() -> None:
+    """The easy computer plays without the swap rule: the session says so at once
+    (rather than answering 'swap' with 'the swap rule is off' later); the
+    medium level keeps the swap the settings ask for."""
+    out = play(["--size", "3", "--level", "easy", "--swap", "sides", "--seed", "1"], ["quit"])
+    assert out.startswith("The easy level plays without the swap rule (sides); --level medium or hard")
+    out = play(["--size", "3", "--level", "medium", "--swap", "sides", "--seed", "1"], ["quit"])
+    assert "without the swap rule" not in out and "swap (sides)" in out
+    out = play(["--size", "3", "--level", "easy", "--swap", "off", "--seed", "1"], ["quit"])
+    assert "without the swap rule" not in out
+
+
+@pytest.mark.parametrize("command", ["play", "htp", "match", "tournament", "selfplay", "serve"])
+def test_help_shows_every_default(command: str) -> None:
+    """`--help` names the default of every option that has one, through
+    `python -m hexengine` as through the `hexengine` command."""
+    from hexengine.cli import build_parser
+
+    parser = build_parser()
+    sub = parser._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+    text = subprocess.run(
+        [sys.executable, "-m", "hexengine", command, "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    flat = " ".join(text.split())
+    for action in sub._actions:
+        default = action.default
+        if not action.option_strings or default is None or default is False or action.help is None:
+            continue
+        if default == "==SUPPRESS==" or default == []:
+            continue
+        assert "default" in (action.help or "") or f"(default: {default})" in flat, (command, action.dest)

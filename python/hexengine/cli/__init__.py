@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
+from ._options import show_defaults
 
 __all__ = ["main"]
 
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         except ImportError:
             continue
         sub = module.add_parser(subparsers)
+        show_defaults(sub)
         sub.set_defaults(run=module.run)
     return parser
 

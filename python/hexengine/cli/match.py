@@ -190,7 +190,7 @@ def run_games(
     else:
         print(result.summary())
         if out:
-            print(f"records: {out}")
+            print(f"records: {os.path.abspath(out)}")
     return 0
 
 

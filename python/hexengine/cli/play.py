@@ -158,6 +158,14 @@ class Session:
         self.out, self.reader, self.color, self.echo = out, reader, color, echo
         self.save = save
         self.dark = settings.rules.is_dark
+        self.against_computer = opponent == "computer"
+        # The table plays the easy level without swap; say so rather than refuse "swap" later.
+        self.notes = []
+        if self.against_computer and level == "easy" and settings.rules.swap != "off":
+            self.notes.append(
+                f"The easy level plays without the swap rule ({settings.rules.swap}); "
+                "--level medium or hard plays with it."
+            )
         self.last_over: dict[str, Any] | None = None
         self.saved = 0
 
@@ -182,6 +190,8 @@ class Session:
 
     def run(self) -> int:
         table = self.table
+        for note in self.notes:
+            self.say(note)
         try:
             while True:
                 self.print_messages()
@@ -359,11 +369,14 @@ class Session:
                 "(The board stays hidden after a resignation or a time-out; the record has every stone.)"
             )
         text = self.last_over["text"] if self.last_over else f"{result['winner'].capitalize()} wins"
-        winner = self.table.seats[result["winner_seat"]]["name"]
+        if result["winner_seat"] == "A" and self.against_computer:
+            winner = "You win"  # the person at the keyboard
+        else:
+            winner = self.table.seats[result["winner_seat"]]["name"] + " wins"
         if result["completed_chain"]:
             owner = "losing" if state["rules"]["variant"] == "rex" else "winning"
             text += f" (the {owner} chain is in lower case: {' '.join(result['completed_chain'])})"
-        self.say(f"{text}. {winner} wins game {state['number']}.")
+        self.say(f"{text}. {winner} game {state['number']}.")
         wins = snap["series"]["wins"]
         seats = self.table.seats
         if snap["series"]["games"] > 1:
