@@ -298,28 +298,47 @@ def test_the_computer_thinks_off_the_event_loop(tmp_path):
 
 
 def test_rated_games_update_the_leaderboard(server, tmp_path):
-    """A rated game's result changes both players' ratings in the SQLite rating store, in the
-    same commit as the game; the leaderboard API lists them."""
+    """A rated game's result changes both players' ratings in the game's pool (variant and
+    board) in the SQLite rating store, in the same commit as the game; the leaderboard API
+    lists them by pool with the Elo-like display, and each player's history is one request
+    away. The browser's secret player id never appears: only its digest does."""
+    secret = "ann-secret-0123456789"
     status, a = server.post(
         "/api/tables",
         {
             "mode": "computer",
             "name": "Ann",
-            "player_id": "ann",
+            "player_id": secret,
             "level": "easy",
             "settings": {"size": 5, "rated": True},
         },
     )
+    assert a["player"].startswith("p:") and secret not in json.dumps(a)
     ann = server.client(a["table"], a["token"])
     assert ann.request({"type": "resign"})["ok"]
     sync(server, ann)
-    changes = ann.last("ratings")["changes"]
+    rated = ann.last("ratings")
+    changes = rated["changes"]
+    assert rated["pool"] == "hex:5x5"
     assert changes["A"]["after"]["losses"] == 1 and changes["B"]["id"] == "computer:easy"
-    status, board = server.get("/api/leaderboard")
-    assert [p["id"] for p in board["players"]] == ["computer:easy", "p:ann"]
+    assert changes["A"]["id"] == a["player"]
+    status, board = server.get("/api/leaderboard?pool=hex:5x5")
+    assert [p["id"] for p in board["players"]] == ["computer:easy", a["player"]]
+    assert board["pools"] == [{"pool": "hex:5x5", "players": 2}]
+    assert board["players"][0]["display"] > 1500 > board["players"][1]["display"] > 100
+    assert server.get("/api/leaderboard?variant=hex&size=5")[1]["players"] == board["players"]
+    assert server.get("/api/leaderboard?pool=hex:7x7")[1]["players"] == []
+    assert server.get("/api/leaderboard?pool=chess")[1]["code"] == "bad-pool"
+    status, history = server.get(f"/api/ratings/{a['player']}?pool=hex:5x5")
+    assert status == 200 and history["pools"][0]["rating"]["losses"] == 1
+    assert [h["display"] for h in history["pools"][0]["history"]] == [changes["A"]["after"]["display"]]
+    assert server.get(f"/api/ratings/{a['player']}")[1]["pools"][0]["pool"] == "hex:5x5"
+    assert server.get(f"/api/ratings/{a['player']}?pool=hex:7x7")[0] == 404
     with sqlite3.connect(tmp_path / "hx.db") as conn:
-        assert conn.execute("SELECT COUNT(*) FROM hexengine_ratings").fetchone()[0] == 2
+        assert conn.execute("SELECT COUNT(*) FROM hexengine_pool_ratings").fetchone()[0] == 2
+        assert conn.execute("SELECT COUNT(*) FROM hexengine_rating_history").fetchone()[0] == 2
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert secret not in json.dumps(conn.execute("SELECT state FROM hexengine_tables").fetchall())
     status, page = server.get("/leaderboard")
     assert status == 200 and "Leaderboard" in page
 

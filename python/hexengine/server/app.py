@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import HexError
 from ..table import BotFactory, Clock, TableError
+from ..table.ratings import check_pool
 from .connection import Connection
 from .db import Database, database_path
 from .errors import ServerError
@@ -272,7 +273,25 @@ async def game_record(request: Request) -> Response:
         )
 
 
+def _pool(request: Request) -> str | None:
+    """The rating pool a request names: ``pool=hex:11x11``, or ``variant`` and ``size`` (or
+    ``rows`` and ``cols``); ``None`` if it names none. ServerError ``bad-pool`` otherwise."""
+    q = request.query_params
+    pool = q.get("pool")
+    if pool is None and q.get("variant"):
+        rows, cols = q.get("rows", q.get("size")), q.get("cols", q.get("size"))
+        pool = f"{q['variant']}:{rows}x{cols}"
+    if pool is None:
+        return None
+    try:
+        return check_pool(pool)
+    except HexError as e:
+        raise ServerError(str(e), "bad-pool") from None
+
+
 async def leaderboard(request: Request) -> Response:
+    """``GET /api/leaderboard?pool=hex:11x11&kind=person&limit=50``: the best players of one pool
+    (every pool without one), and the pools that have players."""
     kind = request.query_params.get("kind") or None
     if kind not in (None, "person", "computer"):
         return JSONResponse({"error": "kind is person or computer", "code": "bad-kind"}, status_code=400)
@@ -280,8 +299,49 @@ async def leaderboard(request: Request) -> Response:
         limit = max(1, min(200, int(request.query_params.get("limit", "50"))))
     except ValueError:
         limit = 50
-    rows = await request.app.state.hub.db.leaderboard(limit, kind)
-    return JSONResponse({"players": [r.to_dict() for r in rows]})
+    try:
+        pool = _pool(request)
+    except ServerError as e:
+        return _refuse(e)
+    db = request.app.state.hub.db
+    rows = await db.leaderboard(limit, kind, pool)
+    return JSONResponse({"pool": pool, "players": [r.to_dict() for r in rows], "pools": await db.pools()})
+
+
+async def rating_history(request: Request) -> Response:
+    """``GET /api/ratings/{player}?pool=hex:11x11``: one player's rating in a pool and its history
+    (the displayed rating after each rated game, with the time); without a pool, every pool
+    the player is rated in."""
+    player = request.path_params["player"]
+    try:
+        pool = _pool(request)
+    except ServerError as e:
+        return _refuse(e)
+    db = request.app.state.hub.db
+    cache = request.app.state.hub.ratings_cache
+    pools = [pool] if pool is not None else sorted(p for p, pid in cache if pid == player)
+    found = []
+    for p in pools:
+        current = cache.get((p, player))
+        if current is None:
+            continue
+        history = await db.rating_history(player, p)
+        found.append(
+            {
+                "pool": p,
+                "rating": current.to_dict(),
+                "history": [{"time": t, "display": d} for t, d in history],
+            }
+        )
+    if not found:
+        return JSONResponse(
+            {
+                "error": "no rated games for this player" + ("" if pool is None else f" in {pool}"),
+                "code": "no-player",
+            },
+            status_code=404,
+        )
+    return JSONResponse({"id": player, "pools": found})
 
 
 def _page(name: str) -> Any:
@@ -371,6 +431,7 @@ def create_app(
         Route("/api/tables/{table_id}/games/{number}", game_record),
         Route("/api/leaderboard", leaderboard),
         Route("/api/options", lobby_options),
+        Route("/api/ratings/{player}", rating_history),
         Route("/healthz", health),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         WebSocketRoute("/ws/{table_id}", table_socket),

@@ -182,11 +182,25 @@ class Database:
     # ---------------------------------------------------------------- ratings
 
     async def all_ratings(self) -> list[PlayerRating]:
-        """Every stored rating (the server keeps them in memory to rate games without waiting)."""
-        return await self._run(self.ratings_store.leaderboard, -1, None)
+        """Every stored rating of every pool (the server keeps them in memory to rate games
+        without waiting)."""
+        return await self._run(self.ratings_store.leaderboard, -1, None, None)
 
-    async def leaderboard(self, limit: int, kind: str | None) -> list[PlayerRating]:
-        return await self._run(self.ratings_store.leaderboard, limit, kind)
+    async def leaderboard(self, limit: int, kind: str | None, pool: str | None = None) -> list[PlayerRating]:
+        return await self._run(self.ratings_store.leaderboard, limit, kind, pool)
+
+    async def rating_history(self, player_id: str, pool: str) -> list[tuple[float | None, int]]:
+        """``player_id``'s displayed rating after each rated game in ``pool``, oldest first."""
+        return await self._run(self.ratings_store.history, player_id, pool)
+
+    async def pools(self) -> list[dict[str, Any]]:
+        """Every pool with rated players: ``[{"pool", "players"}]``, most players first."""
+        rows = await self._run(
+            lambda: self._conn.execute(
+                "SELECT pool, COUNT(*) FROM hexengine_pool_ratings GROUP BY pool ORDER BY COUNT(*) DESC, pool"
+            ).fetchall()
+        )
+        return [{"pool": p, "players": n} for p, n in rows]
 
     def close(self) -> None:
         self._executor.submit(self._conn.close).result()

@@ -108,7 +108,7 @@ class Hub:
         self.bots: BotFactory = bots if bots is not None else _default_bots
         self.bot_executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hexengine-bot")
         self.rooms: dict[str, Room] = {}
-        self.ratings_cache: dict[str, PlayerRating] = {}
+        self.ratings_cache: dict[tuple[str, str], PlayerRating] = {}
         self.rating_model: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
@@ -121,7 +121,7 @@ class Hub:
             self.rating_model = PlackettLuce()
         except ImportError:  # pragma: no cover - openskill is in the server extra
             self.rating_model = None
-        self.ratings_cache = {r.id: r for r in await self.db.all_ratings()}
+        self.ratings_cache = {(r.pool, r.id): r for r in await self.db.all_ratings()}
         for table_id in await self.db.active_ids():
             await self.room(table_id)
 
@@ -199,7 +199,7 @@ class Hub:
         room = Room(self, table_id, RoomMeta())
         room.table = Table(settings, table_id=table_id, **room.table_kwargs())
         table = room.table
-        name, pid = body.get("name"), _player_id(body.get("player_id"))
+        name, pid = body.get("name"), public_id(body.get("player_id"))
         answer: dict[str, Any] = {"table": table_id, "url": f"/t/{table_id}", "watch": f"/t/{table_id}/watch"}
         try:
             if mode == "one-device":
@@ -216,6 +216,7 @@ class Hub:
         except TableError as e:
             raise ServerError(str(e), e.code) from None
         answer.update(token=token, recipient="device" if mode == "one-device" else "A", mode=mode)
+        answer["player"] = pid
         async with room.lock:
             self.rooms[table_id] = room
             await room.commit()
@@ -243,7 +244,8 @@ class Hub:
             if not _matches(room.meta.invite, code):
                 raise ServerError("this invite link is not valid for this table", "bad-invite", 403)
             try:
-                token = room.table.sit("B", body.get("name"), player_id=_player_id(body.get("player_id")))  # type: ignore[arg-type]
+                pid = public_id(body.get("player_id"))
+                token = room.table.sit("B", body.get("name"), player_id=pid)  # type: ignore[arg-type]
             except TableError as e:
                 raise ServerError(str(e), e.code, 409 if e.code == "seat-taken" else 400) from None
             room.table.disconnect(token)
@@ -251,7 +253,7 @@ class Hub:
             await room.commit()
             room.flush()
             room.schedule()
-        return {"table": table_id, "token": token, "recipient": "B", "url": f"/t/{table_id}"}
+        return {"table": table_id, "token": token, "recipient": "B", "url": f"/t/{table_id}", "player": pid}
 
     async def tick_all(self) -> None:
         """Applies what is due at every table now (tests with a fake clock call this)."""
@@ -269,12 +271,15 @@ def _matches(digest: str | None, code: str) -> bool:
     return digest is not None and hmac.compare_digest(bytes.fromhex(digest), token_digest(code))
 
 
-def _player_id(value: Any) -> str | None:
+def public_id(value: Any) -> str | None:
+    """The rating id of the browser's secret ``player_id``: ``"p:"`` and 20 hex digits of its
+    SHA-256, so leaderboards, records and histories never show the secret itself (whoever
+    knew it could play, and lose, under that identity). ``None`` without a player id."""
     if value is None or value == "":
         return None
-    if not isinstance(value, str) or len(value) > 100:
-        raise ServerError("player_id must be a short string", "bad-name")
-    return "p:" + value
+    if not isinstance(value, str) or not 8 <= len(value) <= 100 or not value.isascii():
+        raise ServerError("player_id must be a string of 8 to 100 ASCII characters", "bad-name")
+    return "p:" + token_digest(value).hex()[:20]
 
 
 def _default_bots(level: Any, rules: Any) -> Any:

@@ -47,18 +47,25 @@ class _RoomRatings:
     def __init__(self, hub: Hub, room: Room) -> None:
         self._hub, self._room = hub, room
 
-    def get(self, player_id: str) -> PlayerRating | None:
-        return self._hub.ratings_cache.get(player_id)
+    def get(self, player_id: str, pool: str) -> PlayerRating | None:
+        return self._hub.ratings_cache.get((pool, player_id))
 
     def put(self, ratings: list[PlayerRating]) -> None:
         for r in ratings:
-            self._hub.ratings_cache[r.id] = r
+            self._hub.ratings_cache[(r.pool, r.id)] = r
         self._room.pending_ratings.extend(ratings)
 
-    def leaderboard(self, limit: int, kind: str | None) -> list[PlayerRating]:
-        rows = [r for r in self._hub.ratings_cache.values() if kind is None or r.kind == kind]
-        rows.sort(key=lambda r: (-r.rating, r.id))
+    def leaderboard(self, limit: int, kind: str | None, pool: str | None) -> list[PlayerRating]:
+        rows = [
+            r
+            for r in self._hub.ratings_cache.values()
+            if (kind is None or r.kind == kind) and (pool is None or r.pool == pool)
+        ]
+        rows.sort(key=lambda r: (-r.rating, r.id, r.pool))
         return rows[:limit]
+
+    def history(self, player_id: str, pool: str) -> list[tuple[float | None, int]]:
+        raise ServerError("a room does not read rating histories; the hub's database does", "no-ratings")
 
 
 @dataclass

@@ -21,7 +21,8 @@ class TableError(HexError):
 
     Codes: ``bad-token``, ``seat-taken``, ``no-seat``, ``bad-name``, ``no-game``,
     ``game-over``, ``game-running``, ``not-your-turn``, ``curtain-up``,
-    ``no-curtain``, ``stale``, ``disconnected``, ``not-computer``, ``no-ratings``.
+    ``no-curtain``, ``stale``, ``disconnected``, ``not-computer``, ``no-ratings``,
+    ``same-player`` (both seats of a rated table with one rating id).
     Illegal moves raise :class:`~hexengine.IllegalMove` from the referee instead.
     """
 

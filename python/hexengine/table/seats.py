@@ -113,9 +113,10 @@ class _Seat:
 class Seats:
     """Seats A and B: their players, and the clients (in the order they sat) that hold them."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, distinct: bool = False) -> None:
         self._seats: dict[SeatName, _Seat] = {s: _Seat() for s in SEATS}
         self.clients: list[Client] = []
+        self._distinct = distinct
 
     def player(self, seat: SeatName) -> PlayerInfo | None:
         return self._seats[seat].player
@@ -151,6 +152,7 @@ class Seats:
         """A person on their own device takes ``seat``; returns their client and its token."""
         self._check_empty(seat)
         player = _person(name, player_id)
+        self._check_distinct(seat, player)
         client, token = self._new_client(seat, (seat,))
         self._seats[seat].player = player
         self._seats[seat].client = client
@@ -165,6 +167,8 @@ class Seats:
         if not isinstance(ids, tuple) or len(ids) != 2:
             raise TableError(f"ids must be a pair (id of A, id of B), not {ids!r}", "bad-name")
         players = [_person(name, pid) for name, pid in zip((name_a, name_b), ids, strict=True)]
+        if self._distinct and players[0].id == players[1].id:
+            raise TableError(_same_player(players[0].id), "same-player")
         client, token = self._new_client("device", ("A", "B"))
         for seat, player in zip(SEATS, players, strict=True):
             self._seats[seat].player = player
@@ -176,13 +180,21 @@ class Seats:
         self._check_empty(seat)
         if level not in LEVELS:
             raise TableError(f"computer level must be one of {', '.join(LEVELS)}, not {level!r}", "bad-level")
-        self._seats[seat].player = PlayerInfo(f"Computer ({level})", "computer", level, f"computer:{level}")
+        player = PlayerInfo(f"Computer ({level})", "computer", level, f"computer:{level}")
+        self._check_distinct(seat, player)
+        self._seats[seat].player = player
 
     def _check_empty(self, seat: object) -> None:
         if seat not in SEATS:
             raise TableError(f"seat must be 'A' or 'B', not {seat!r}", "no-seat")
         if self._seats[seat].player is not None:  # type: ignore[index]
             raise TableError(f"seat {seat} is taken", "seat-taken")
+
+    def _check_distinct(self, seat: SeatName, player: PlayerInfo) -> None:
+        """At a rated table, TableError ``same-player`` if the other seat has the same rating id."""
+        other = self._seats["B" if seat == "A" else "A"].player
+        if self._distinct and other is not None and other.id == player.id:
+            raise TableError(_same_player(player.id), "same-player")
 
     def _new_client(self, recipient: str, seats: tuple[SeatName, ...]) -> tuple[Client, str]:
         token = secrets.token_urlsafe(24)
@@ -287,6 +299,13 @@ class Seats:
             data = state["seats"][s]
             self._seats[s].player = None if data["player"] is None else PlayerInfo.from_dict(data["player"])
             self._seats[s].client = None if data["client"] is None else self.clients[data["client"]]
+
+
+def _same_player(pid: str | None) -> str:
+    return (
+        f"a rated game needs two different players, but both seats would have the rating id {pid!r}"
+        " (give each person their own player_id, or open an unrated table)"
+    )
 
 
 def _person(name: object, player_id: object) -> PlayerInfo:

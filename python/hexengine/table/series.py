@@ -20,6 +20,7 @@ from typing import Any
 from ..records import GameRecord, PlayerInfo
 from ..records.model import other_seat
 from .errors import TableError
+from .ratings import pool_of
 from .settings import SEATS, SeatName
 
 __all__ = ["Series"]
@@ -72,17 +73,38 @@ class Series:
         """The next game started: nobody has asked for a rematch yet."""
         self.ready = {s: False for s in SEATS}
 
-    def rate(self, record: GameRecord, players: dict[SeatName, PlayerInfo | None]) -> dict[str, Any] | None:
-        """Rates a finished game; returns the changes for the ``ratings`` message (``None`` if
-        the series is not rated)."""
+    def rate(
+        self, record: GameRecord, players: dict[SeatName, PlayerInfo | None], now: float
+    ) -> dict[str, Any] | None:
+        """Rates a finished game in its pool (variant and board); returns the payload of the
+        ``ratings`` message (``None`` if the series is not rated).
+
+        A game in which the computer played for an absent person is not rated at all: that
+        person's rating must not move by the computer's moves, and their opponent did not
+        play them. The message then says why, with ``changes`` empty."""
         if self._ratings is None:
             return None
+        pool = pool_of(record.rules)
+        stood_in = sorted(
+            {a.seat for a in record.actions if a.by == "computer" and players[a.seat].kind == "person"}  # type: ignore[union-attr]
+        )
+        if stood_in:
+            names = " and ".join(f"{players[s].name} (seat {s})" for s in stood_in)  # type: ignore[union-attr]
+            return {
+                "pool": pool,
+                "changes": {},
+                "unrated": f"not rated: the computer played for {names} while they were away",
+            }
         winner = record.winner_seat
         assert winner is not None
-        changes = self._ratings.rate(players[winner], players[other_seat(winner)])
+        changes = self._ratings.rate(players[winner], players[other_seat(winner)], pool=pool, time=now)
         return {
-            s: {"id": players[s].id, **changes[players[s].id]}  # type: ignore[union-attr]
-            for s in SEATS
+            "pool": pool,
+            "changes": {
+                s: {"id": players[s].id, **changes[players[s].id]}  # type: ignore[union-attr]
+                for s in SEATS
+            },
+            "unrated": None,
         }
 
     def to_state(self) -> dict[str, Any]:

@@ -130,7 +130,7 @@ class Table:
         self._computers = Computers(bots if bots is not None else computer_bot, self._settings.takeover_level)
         self._autoplay = autoplay
         self._id = table_id if table_id is not None else secrets.token_hex(8)
-        self._seats = Seats()
+        self._seats = Seats(distinct=self._settings.rated)
         self._series = Series(ratings if self._settings.rated else None)
         self._outbox = Outbox(self._id, self._clock, listener, limit=MAX_QUEUE)
         self._outbox.open("spectators")
@@ -567,9 +567,9 @@ class Table:
         if run.curtain is not None:
             run.curtain.end(run.revealed)
         self._news.game_over(run)
-        changes = self._series.rate(run.record, self._seats.players)
-        if changes is not None:
-            self._news.broadcast(run, "ratings", {"changes": changes})
+        rated = self._series.rate(run.record, self._seats.players, self._clock.now())
+        if rated is not None:
+            self._news.broadcast(run, "ratings", rated)
 
     def _make_record(self, end_time: float | None = None) -> GameRecord:
         assert self._run is not None
