@@ -69,10 +69,17 @@ def page_of(context):
     return page
 
 
+def more_settings(page):
+    """Opens the lobby's "More settings" (the full form under the quick-play presets)."""
+    if not page.eval_on_selector("#more", "d => d.open"):
+        page.click("#more > summary")
+
+
 def create(page, web, *, name="Ann", mode="online", variant="hex", size=7, **options):
-    """Opens a table through the lobby form, as a person would."""
+    """Opens a table through the lobby's full form, as a person would."""
     page.goto(web.url + "/")
     page.fill("#name", name)
+    more_settings(page)
     page.check(f'input[name=mode][value="{mode}"]')
     page.select_option("#variant", variant)
     page.select_option("#size", str(size))
@@ -220,6 +227,7 @@ def test_one_device_dark_hex_with_the_curtain(context, web):
     hand_over("a1")
     lift("Blue")
     assert stones(page) == [], "Blue cannot see Red's stone"
+    page.wait_for_selector("svg.board.playable")
     page.click('[data-cell="a1"]')  # a hit: Blue finds Red's stone and moves again
     page.wait_for_selector('[data-cell="a1"].red')
     assert "again" in page.inner_text("#status")
@@ -236,6 +244,40 @@ def test_one_device_dark_hex_with_the_curtain(context, web):
     page.wait_for_selector("#rematch:not([hidden])")
     assert "Red" in page.inner_text("#status") and len(stones(page)) == 13
     assert not page.errors
+
+
+def test_a_double_tap_on_the_curtain_plays_no_cell(browser, web):
+    """One device, Dark Hex 7x7 in a 1100x820 window: the "tap when ready" button lies over a
+    cell of the board. A second tap 200 ms after the first (and a double click) lifts the
+    curtain once and plays nothing: the board ignores taps for a moment after the curtain
+    lifts. A tap after that moment plays as usual."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820})
+    page = page_of(ctx)
+    create(page, web, mode="one-device", variant="dark", size=7, opponent="Bob")
+    page.wait_for_selector("#curtain:not([hidden])")
+    box = page.locator("#lift").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(200)
+    page.mouse.click(x, y)
+    page.wait_for_selector("#curtain", state="hidden")
+    page.wait_for_timeout(600)
+    assert page.is_hidden("#curtain"), "the second tap played a cell: the curtain is up for Blue"
+    under = page.evaluate("([x, y]) => (document.elementFromPoint(x, y) || {}).dataset", [x, y])
+    assert under and under.get("cell"), "the button no longer lies over a cell: the test proves nothing"
+    page.wait_for_selector("svg.board.playable")
+    assert stones(page) == [] and page.locator("#moves li").count() == 0, "the second tap played a cell"
+    page.click('[data-cell="a1"]')  # after the guard a tap plays
+    page.wait_for_selector("#curtain:not([hidden])")
+    assert "Blue" in page.inner_text("#curtain-text")
+    page.dblclick("#lift")
+    page.wait_for_selector("#curtain", state="hidden")
+    page.wait_for_timeout(600)
+    assert page.is_hidden("#curtain"), "the double click played a cell: the curtain is up for Red"
+    page.wait_for_selector("svg.board.playable")
+    assert stones(page) == [] and page.locator("#moves li").count() == 1, "the double click played a cell"
+    assert not page.errors
+    ctx.close()
 
 
 def test_closing_and_reopening_the_page_returns_to_the_seat(browser, web):
@@ -312,6 +354,7 @@ def test_the_lobby_offers_every_table_setting(context, web):
     form, who is Red first, alternating, time limit none/30/60/custom, rated, computer level."""
     page = page_of(context)
     page.goto(web.url + "/")
+    more_settings(page)
     values = lambda sel: page.eval_on_selector_all(f"{sel} option", "os => os.map(o => o.value)")  # noqa: E731
     assert values("#variant") == ["hex", "rex", "dark", "dark-abrupt"]
     assert values("#size") == [str(n) for n in range(7, 20)]
@@ -355,3 +398,205 @@ def test_screenshots_for_the_readme(browser, web):
     ann.screenshot(path=str(out / "web-finished.png"))
     for c in [ctx, *contexts]:
         c.close()
+
+
+def test_the_replay_names_the_winner_shows_the_chain_and_steps_with_the_keys(browser, web):
+    """The replay reads the record's result: it names the winning colour and person and how the
+    game was won, highlights the completed chain on the last position only, draws its step
+    buttons as icons (no font needed), and steps with the arrow keys, Home and End."""
+    ann, _bob, *contexts = online_game(browser, web, "hex")
+    ann.click("#replay")
+    ann.wait_for_selector("#position:has-text('13 / 13')")
+    assert ann.inner_text("#result").startswith("Red (Ann) won by connection.")
+    assert " won ." not in ann.inner_text("#result")
+    chain = ann.eval_on_selector_all("[data-cell].chain", "els => els.map(e => e.dataset.cell)")
+    assert sorted(chain) == [f"a{r}" for r in range(1, 8)]
+    for button in ("#first", "#prev", "#next", "#last"):
+        assert ann.locator(f"{button} svg.icon path").count() == 1
+        assert ann.locator(button).inner_text().strip() == "", "a glyph a font may lack"
+        assert ann.locator(f"{button} svg.icon").bounding_box()["width"] > 8
+    ann.keyboard.press("ArrowLeft")
+    ann.wait_for_selector("#position:has-text('12 / 13')")
+    assert ann.locator("[data-cell].chain").count() == 0
+    assert len(stones(ann)) == 12
+    ann.keyboard.press("Home")
+    ann.wait_for_selector("#position:has-text('0 / 13')")
+    assert stones(ann) == []
+    ann.keyboard.press("ArrowRight")
+    ann.wait_for_selector("#position:has-text('1 / 13')")
+    assert stones(ann) == ["a1"]
+    ann.keyboard.press("End")
+    ann.wait_for_selector("#position:has-text('13 / 13')")
+    ann.click("#prev")
+    ann.wait_for_selector("#position:has-text('12 / 13')")
+    assert not ann.errors
+    for c in contexts:
+        c.close()
+
+
+def test_a_taken_seat_offers_watching_instead(browser, web):
+    """An invite link opened after the friend has joined offers watching, not the seat; and
+    when the seat is taken between opening the link and pressing "Take the seat", the refusal
+    takes the form away and offers watching too."""
+    ann_ctx, bob_ctx, cat_ctx, dan_ctx = (browser.new_context() for _ in range(4))
+    ann, bob, cat, dan = (page_of(c) for c in (ann_ctx, bob_ctx, cat_ctx, dan_ctx))
+    table = create(ann, web, variant="hex")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    invite = ann.input_value("#invite")
+    cat.goto(invite)  # Cat opens the link first, Bob joins before she presses the button
+    cat.wait_for_selector("#join-button")
+    join(bob, invite)
+    cat.fill("#join-name", "Cat")
+    cat.click("#join-button")
+    cat.wait_for_selector("#join-watch:not([hidden])")
+    assert cat.is_hidden("#join-button")
+    assert "taken" in cat.inner_text("#join-error")
+    dan.goto(invite)  # Dan opens it afterwards
+    dan.wait_for_selector("#join-watch:not([hidden])")
+    assert dan.is_hidden("#join-button")
+    dan.click("#watch-instead")
+    dan.wait_for_url(re.compile(rf"/t/{table}/watch$"))
+    dan.wait_for_selector("svg.board")
+    play(ann, "c3", "red")
+    dan.wait_for_selector('[data-cell="c3"].red')
+    assert not cat.errors and not dan.errors
+    for c in (ann_ctx, bob_ctx, cat_ctx, dan_ctx):
+        c.close()
+
+
+def test_quick_play_presets_open_a_table_in_one_click(browser, web):
+    """The lobby's presets open a table at once: against the computer (9x9, 30 s a move) and
+    with a friend online (Dark Hex 7x7, with an invite link); the full form stays under
+    "More settings"."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 760})
+    page = page_of(ctx)
+    page.goto(web.url + "/")
+    assert not page.eval_on_selector("#more", "d => d.open"), "the long form is folded away"
+    assert page.locator("#presets button").count() >= 5
+    page.click("#preset-hex-9-30")
+    assert "name" in page.inner_text("#quick-error"), "a name is needed first"
+    page.fill("#name", "Ann")
+    page.click('#quick-mode [data-mode="computer"]')
+    page.click('#quick-level [data-level="easy"]')
+    page.click("#preset-hex-9-30")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    page.wait_for_selector("svg.board")
+    assert page.locator("[data-cell]").count() == 81
+    assert "computer, easy" in page.inner_text("#seat-B")
+    assert "30 s a move" in page.inner_text("#title")
+    page.goto(web.url + "/")
+    page.click('#quick-mode [data-mode="online"]')
+    assert page.is_hidden("#quick-level")
+    page.click("#preset-dark-7")
+    page.wait_for_selector("#invite-box:not([hidden])")
+    assert page.locator("[data-cell]").count() == 49
+    assert "Dark Hex" in page.inner_text("#title")
+    assert not page.errors
+    ctx.close()
+
+
+def test_preview_stone_and_confirmed_moves(browser, web):
+    """Hovering a cell on your turn shows a stone of your colour there; with "Confirm each move"
+    (kept in localStorage) the first tap only marks a cell and a second tap on it plays."""
+    ann_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    ann, bob = page_of(ann_ctx), page_of(bob_ctx)
+    table = create(ann, web, variant="hex")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    fill = "e => getComputedStyle(e).fill"
+    ann.wait_for_selector("svg.board.playable.preview-red")
+    plain = ann.eval_on_selector('[data-cell="d4"]', fill)
+    ann.hover('[data-cell="d4"]')
+    preview = ann.eval_on_selector('[data-cell="d4"]', fill)
+    assert preview != plain and preview == "rgb(233, 138, 142)", preview
+    bob.hover('[data-cell="d4"]')
+    assert bob.locator("svg.board.playable").count() == 0, "no preview when it is not your turn"
+    ann.check("#pref-confirm")
+    ann.click('[data-cell="c3"]')
+    ann.wait_for_selector('[data-cell="c3"].armed')
+    assert stones(ann) == [] and "again" in ann.inner_text("#status")
+    ann.click('[data-cell="e5"]')  # another cell moves the mark
+    ann.wait_for_selector('[data-cell="e5"].armed')
+    assert ann.locator(".armed").count() == 1 and stones(ann) == []
+    assert ann.inner_text("#confirm-move") == "Play e5"
+    ann.click('[data-cell="e5"]')
+    ann.wait_for_selector('[data-cell="e5"].red')
+    bob.wait_for_selector("svg.board.playable.preview-blue")
+    bob.hover('[data-cell="d4"]')
+    assert bob.eval_on_selector('[data-cell="d4"]', fill) == "rgb(138, 168, 228)"
+    play(bob, "d4", "blue")
+    again = page_of(ann_ctx)  # the setting is remembered by this browser
+    again.goto(f"{web.url}/t/{table}")
+    again.wait_for_selector("svg.board.playable")
+    assert again.is_checked("#pref-confirm")
+    again.click('[data-cell="c3"]')
+    again.wait_for_selector("#confirm-move:not([hidden])")
+    again.click("#confirm-move")
+    again.wait_for_selector('[data-cell="c3"].red')
+    assert not ann.errors and not bob.errors and not again.errors
+    for c in (ann_ctx, bob_ctx):
+        c.close()
+
+
+def test_whose_turn_shows_in_the_tab_title_with_an_optional_beep(browser, web):
+    """The tab title says whose move it is ("● Your move — hexengine" on the page of the player
+    to move); with "Sound when it is your move" on, the page beeps when the turn comes to it."""
+    ann_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    ann, bob = page_of(ann_ctx), page_of(bob_ctx)
+    create(ann, web, variant="hex")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    ann.wait_for_function("document.title === '● Your move — hexengine'")
+    bob.wait_for_function("document.title === 'Red (Ann) to move — hexengine'")
+    assert "mine" in ann.get_attribute("#turn", "class")
+    assert "mine" not in (bob.get_attribute("#turn", "class") or "")
+    assert not bob.is_checked("#pref-sound"), "sound is off by default"
+    bob.check("#pref-sound")
+    beeps = bob.evaluate("HX.beeps")
+    play(ann, "c3", "red")
+    bob.wait_for_function("document.title === '● Your move — hexengine'")
+    bob.wait_for_function(f"HX.beeps === {beeps + 1}")
+    ann.wait_for_function("document.title === 'Blue (Bob) to move — hexengine'")
+    play(bob, "d4", "blue")
+    ann.wait_for_function("document.title === '● Your move — hexengine'")
+    assert ann.evaluate("HX.beeps") == 0, "no sound unless it was asked for"
+    assert not ann.errors and not bob.errors
+    for c in (ann_ctx, bob_ctx):
+        c.close()
+
+
+def test_the_board_flips_and_the_theme_follows_the_system_or_the_toggle(browser, web):
+    """The flip button turns the board half a turn (a1 goes to the other end), remembered in
+    localStorage; the dark theme follows prefers-color-scheme until the toggle picks one, which
+    is remembered too."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 760}, color_scheme="dark")
+    page = page_of(ctx)
+    create(page, web, mode="computer", variant="hex", size=7, level="easy")
+    page.wait_for_selector("svg.board.playable")
+    bg = "() => getComputedStyle(document.documentElement).backgroundColor"
+    assert page.evaluate("document.documentElement.classList.contains('theme-dark')")
+    dark_bg = page.evaluate(bg)
+    box = lambda cell: page.locator(f'[data-cell="{cell}"]').bounding_box()  # noqa: E731
+    a1, g7 = box("a1"), box("g7")
+    assert a1["y"] < g7["y"]
+    page.click("#flip")
+    page.wait_for_selector("svg.board.flipped")
+    a1, g7 = box("a1"), box("g7")
+    assert a1["y"] > g7["y"] and a1["x"] > g7["x"], "a1 is at the other end of the board"
+    play(page, "d4", "red")  # the cells still play
+    page.click("#theme")
+    page.wait_for_function("!document.documentElement.classList.contains('theme-dark')")
+    assert page.evaluate(bg) != dark_bg
+    page.reload()
+    page.wait_for_selector("svg.board.flipped")
+    assert not page.evaluate("document.documentElement.classList.contains('theme-dark')")
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert not page.errors
+    ctx.close()
+    light = browser.new_context(color_scheme="light")
+    page = page_of(light)
+    page.goto(web.url + "/")
+    assert not page.evaluate("document.documentElement.classList.contains('theme-dark')")
+    page.click("#theme")
+    assert page.evaluate("document.documentElement.classList.contains('theme-dark')")
+    light.close()

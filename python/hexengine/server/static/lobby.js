@@ -1,13 +1,108 @@
-// The lobby: every table setting of the rules (variant, size 7-19, swap and its form, who plays
-// Red first, alternating, time limit, rated, grace period), then off to the table page.
+// The lobby: quick play (a few presets: variant, size and time, against the computer, a friend
+// online or on this device) and, under "More settings", every table setting of the rules
+// (variant, size, swap and its form, who plays Red first, alternating, time, rated, grace).
 "use strict";
 
 (function () {
   const form = HX.$("#create");
   const size = HX.$("#size");
-  for (let n = 7; n <= 19; n++) size.append(HX.el("option", { value: n, selected: n === 11, text: n + " × " + n }));
   const name = HX.$("#name");
   name.value = localStorage.getItem("hexengine:name") || "";
+  const limits = { min: 7, max: 19, fallback: 11 };
+
+  function fillSizes() {
+    const keep = Number(size.value) || limits.fallback;
+    size.replaceChildren();
+    for (let n = limits.min; n <= limits.max; n++) size.append(HX.el("option", { value: n, text: n + " × " + n }));
+    size.value = String(Math.min(limits.max, Math.max(limits.min, keep)));
+  }
+  fillSizes();
+
+  // ------------------------------------------------------------ opening a table
+
+  async function openTable(mode, settings, extra, errorBox) {
+    const body = Object.assign({ mode, name: name.value.trim(), player_id: HX.playerId(), settings }, extra);
+    errorBox.textContent = "";
+    if (!body.name) { errorBox.textContent = "Write your name first."; name.focus(); return; }
+    try {
+      const answer = await HX.api("POST", "/api/tables", body);
+      localStorage.setItem("hexengine:name", body.name);
+      HX.seat.set(answer.table, {
+        token: answer.token, recipient: answer.recipient, invite: answer.invite || null,
+        mode, created: Date.now(), title: HX.describe(Object.assign({ rows: settings.size, cols: settings.size }, settings)),
+      });
+      location.href = answer.url;
+    } catch (e) {
+      errorBox.textContent = e.message;
+    }
+  }
+
+  // ------------------------------------------------------------ quick play
+
+  const PRESETS = [
+    { id: "hex-11", variant: "hex", size: 11, label: "Hex 11 × 11", note: "the classic board, no clock" },
+    { id: "hex-9-30", variant: "hex", size: 9, time_limit: 30, label: "Hex 9 × 9", note: "quick: 30 s a move" },
+    { id: "hex-13-60", variant: "hex", size: 13, time_limit: 60, label: "Hex 13 × 13", note: "60 s a move" },
+    { id: "hex-7", variant: "hex", size: 7, label: "Hex 7 × 7", note: "a first game, no clock" },
+    { id: "hex-19", variant: "hex", size: 19, label: "Hex 19 × 19", note: "the largest board" },
+    { id: "dark-7", variant: "dark", size: 7, label: "Dark Hex 7 × 7", note: "hidden stones" },
+    { id: "rex-9", variant: "rex", size: 9, label: "Rex 9 × 9", note: "whoever connects loses" },
+  ];
+  const quick = { mode: "computer", level: "medium" };
+
+  function presetSettings(p) {
+    const dark = p.variant.startsWith("dark");
+    const settings = { variant: p.variant, size: p.size, swap: dark ? "off" : "sides", first: "A", alternate: true,
+                       rated: HX.$("#quick-rated").checked, grace: 15 };
+    for (const key of ["time_limit", "main_time", "increment", "days_per_move"]) if (p[key] !== undefined) settings[key] = p[key];
+    return settings;
+  }
+
+  function drawPresets() {
+    const box = HX.$("#presets");
+    box.replaceChildren(...PRESETS.filter((p) => p.size >= limits.min && p.size <= limits.max).map((p) =>
+      HX.el("button", { type: "button", id: "preset-" + p.id, "data-preset": p.id, onclick: () => startPreset(p) },
+        HX.el("b", { text: p.label }), HX.el("span", { text: p.note }))));
+  }
+
+  function startPreset(p) {
+    const extra = {};
+    if (quick.mode === "computer") extra.level = quick.level;
+    if (quick.mode === "one-device") {
+      extra.opponent_name = HX.$("#quick-opponent").value.trim();
+      if (!extra.opponent_name) { HX.$("#quick-error").textContent = "Write the second player's name."; HX.$("#quick-opponent").focus(); return; }
+    }
+    openTable(quick.mode, presetSettings(p), extra, HX.$("#quick-error"));
+  }
+
+  function syncQuick() {
+    for (const b of HX.$("#quick-mode").children) b.setAttribute("aria-pressed", String(b.dataset.mode === quick.mode));
+    for (const b of HX.$("#quick-level").children) b.setAttribute("aria-pressed", String(b.dataset.level === quick.level));
+    HX.$(".for-quick-computer").hidden = quick.mode !== "computer";
+    HX.$(".for-quick-one-device").hidden = quick.mode !== "one-device";
+    HX.$(".for-quick-rated").hidden = quick.mode === "one-device";
+  }
+  HX.$("#quick-mode").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    quick.mode = b.dataset.mode;
+    syncQuick();
+    // the full form follows, so "More settings" starts from the same choice
+    const radio = form.querySelector('input[name=mode][value="' + quick.mode + '"]');
+    if (radio) { radio.checked = true; sync(); }
+  });
+  HX.$("#quick-level").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    quick.level = b.dataset.level;
+    HX.$("#level").value = quick.level;
+    syncQuick();
+  });
+  quick.mode = HX.prefs.get("quick-mode", "computer");
+  if (!["computer", "online", "one-device"].includes(quick.mode)) quick.mode = "computer";
+  HX.$("#quick-mode").addEventListener("click", () => HX.prefs.set("quick-mode", quick.mode));
+
+  // ------------------------------------------------------------ more settings
 
   function sync() {
     const mode = form.mode.value;
@@ -23,7 +118,6 @@
     HX.$("#first").options[1].textContent = mode === "computer" ? "The computer" : mode === "one-device" ? "The second player" : "Your friend";
   }
   form.addEventListener("change", sync);
-  sync();
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -39,22 +133,17 @@
       rated: HX.$("#rated").checked,
       grace: Number(form.grace.value),
     };
-    const body = { mode, name: name.value, player_id: HX.playerId(), settings };
-    if (mode === "computer") body.level = form.level.value;
-    if (mode === "one-device") body.opponent_name = HX.$("#opponent_name").value;
-    HX.$("#error").textContent = "";
-    try {
-      const answer = await HX.api("POST", "/api/tables", body);
-      localStorage.setItem("hexengine:name", name.value);
-      HX.seat.set(answer.table, {
-        token: answer.token, recipient: answer.recipient, invite: answer.invite || null,
-        mode, created: Date.now(), title: HX.describe(Object.assign({ rows: settings.size, cols: settings.size }, settings)),
-      });
-      location.href = answer.url;
-    } catch (e) {
-      HX.$("#error").textContent = e.message;
-    }
+    const extra = {};
+    if (mode === "computer") extra.level = form.level.value;
+    if (mode === "one-device") extra.opponent_name = HX.$("#opponent_name").value;
+    openTable(mode, settings, extra, HX.$("#error"));
   });
+
+  drawPresets();
+  syncQuick();
+  const radio = form.querySelector('input[name=mode][value="' + quick.mode + '"]');
+  if (radio) radio.checked = true;
+  sync();
 
   const mine = HX.seat.all().slice(0, 10);
   if (mine.length) {

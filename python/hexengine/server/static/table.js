@@ -7,15 +7,18 @@
   const tableId = parts[2];
   const watching = parts[3] === "watch";
   const S = { recipient: null, you: null, settings: null, mode: null, seats: {}, series: null,
-              curtain: null, state: null, lastSeq: null, clockAt: 0, ratings: null, rematch: null, since: null };
+              curtain: null, state: null, lastSeq: null, clockAt: 0, ratings: null, rematch: null, since: null,
+              armed: null, guardUntil: 0, liftSent: false, wasMyTurn: null };
   const pending = new Map();
+  const prefs = { confirm: !!HX.prefs.get("confirm", false), sound: !!HX.prefs.get("sound", false), flip: !!HX.prefs.get("flip", false) };
+  const GUARD_MS = 700;  // after the curtain lifts, the board ignores taps this long
   let ws = null, board = null, retry = 0, stopped = false, counter = 0;
 
   function show(id, on) { HX.$(id).hidden = !on; }
   function status(text) { HX.$("#status").textContent = text || ""; }
   function connection(text) { HX.$("#connection").textContent = text || ""; show("#connection", !!text); }
 
-  // ------------------------------------------------------------ connecting
+  // ------------------------------------------------------------ joining
 
   async function start() {
     const inviteMatch = location.hash.match(/invite=([\w-]+)/);
@@ -28,9 +31,12 @@
     const host = info.seats.A && info.seats.A.name;
     HX.$("#join-text").textContent = (host ? host + " invites you to play " : "Play ") + HX.describe(info.settings) + ".";
     HX.$("#join-name").value = localStorage.getItem("hexengine:name") || "";
-    if (!info.invite_open) { HX.$("#join-error").textContent = "This seat is taken. You can still watch."; }
+    HX.$("#watch-instead").href = "/t/" + tableId + "/watch";
+    document.title = "Join the table — hexengine";
+    if (!info.invite_open) return seatTaken();
     HX.$("#join-form").addEventListener("submit", async (event) => {
       event.preventDefault();
+      HX.$("#join-error").textContent = "";
       try {
         const name = HX.$("#join-name").value;
         const answer = await HX.api("POST", "/api/tables/" + tableId + "/join", { code: inviteMatch[1], name, player_id: HX.playerId() });
@@ -39,11 +45,30 @@
         history.replaceState(null, "", location.pathname);
         show("#join", false);
         open(answer.token);
-      } catch (e) { HX.$("#join-error").textContent = e.message; }
+      } catch (e) {
+        if (e.status === 409 || e.code === "seat-taken") return seatTaken(e.data && e.data.watch);
+        if (e.code === "bad-invite") {  // the link may have been used meanwhile: then the seat is taken
+          try {
+            const now = await HX.api("GET", "/api/tables/" + tableId);
+            if (!now.invite_open) return seatTaken();
+          } catch (e2) { /* keep the first error */ }
+        }
+        HX.$("#join-error").textContent = e.message;
+      }
     });
   }
 
+  // Someone else took the invited seat: no "Take the seat" any more, watching instead.
+  function seatTaken(watchUrl) {
+    show("#join-form", false);
+    HX.$("#join-error").textContent = "This seat is taken: someone has already joined with this invite link. You can still watch the game.";
+    if (watchUrl) HX.$("#watch-instead").href = watchUrl;
+    show("#join-watch", true);
+  }
+
   function fail(text) { status(text); show("#play", true); }
+
+  // ------------------------------------------------------------ connecting
 
   function open(token) {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + tableId);
@@ -71,6 +96,7 @@
     frame.id = id;
     if (frame.type === "move") pending.set(id, frame);
     send(frame);
+    return id;
   }
 
   // ------------------------------------------------------------ messages
@@ -90,6 +116,7 @@
     }
     if (m.type === "ack") {
       pending.delete(m.id);
+      if (m.of === "lift" || m.of === "raise") S.liftSent = false;
       if (!m.ok && m.code !== "stale") status(m.error);
       return;
     }
@@ -100,6 +127,7 @@
     }
     if (m.seq !== undefined) S.lastSeq = m.seq;
     const st = S.state;
+    const wasUp = !!(S.curtain && S.curtain.up);
     switch (m.type) {
       case "snapshot":
         Object.assign(S, { settings: m.settings, mode: m.mode, seats: m.seats, you: m.you, series: m.series, curtain: m.curtain, state: m.state });
@@ -132,6 +160,7 @@
         break;
       case "curtain":
         S.curtain = m;
+        S.liftSent = false;
         if (m.up && st) {  // nothing of the last player's view stays in the page
           st.board = null; st.history = []; st.legal_moves = []; st.since_last_turn = []; st.hits = [];
           S.since = null;
@@ -163,6 +192,9 @@
         location.href = "/t/" + tableId + "/replay/" + m.number;
         return;
     }
+    // The curtain just lifted: a second tap of the one that lifted it must not reach the board.
+    if (wasUp && !(S.curtain && S.curtain.up)) S.guardUntil = performance.now() + GUARD_MS;
+    if (m.type !== "clock" && m.type !== "seat" && m.type !== "rematch" && m.type !== "ratings") S.armed = null;
     render();
   }
 
@@ -172,6 +204,12 @@
   function mySeats() { return S.you ? S.you.seats : []; }
   function nameOf(seat) { return (S.seats[seat] && S.seats[seat].name) || "—"; }
   function who(color) { const seat = seatOf(color); return HX.colorName(color) + (seat ? " (" + nameOf(seat) + ")" : ""); }
+  function curtainUp() { return !!(S.curtain && S.curtain.up); }
+  function myTurn() {
+    const st = S.state;
+    return !!(st && !st.over && st.to_move_seat && !curtainUp() && mySeats().includes(st.to_move_seat)
+              && !(S.seats[st.to_move_seat] || {}).computer_playing);
+  }
 
   function render() {
     show("#play", true);
@@ -179,9 +217,9 @@
     if (S.settings) HX.$("#title").textContent = HX.describe(S.settings);
     const rules = st ? st.rules : S.settings;
     if (rules && (!board || board.rows !== rules.rows || board.cols !== rules.cols)) {
-      board = new HX.Board(HX.$("#board"), rules.rows, rules.cols, clickCell);
+      board = new HX.Board(HX.$("#board"), rules.rows, rules.cols, clickCell, { flipped: prefs.flip });
     }
-    const curtainUp = !!(S.curtain && S.curtain.up);
+    const covered = curtainUp();
     // players
     for (const seat of ["A", "B"]) {
       const info = S.seats[seat] || {};
@@ -198,37 +236,41 @@
     }
     renderClocks();
     // board
+    // Right after the curtain lifts the board is not playable yet (a guard against a double tap).
+    const guard = S.guardUntil - performance.now();
+    if (guard > 0) { clearTimeout(S.guardTimer); S.guardTimer = setTimeout(render, guard + 10); }
+    const mine = myTurn() && guard <= 0 ? (st.legal_moves || []).filter((m) => m !== "swap") : [];
+    if (S.armed && !mine.includes(S.armed)) S.armed = null;
     if (board) {
-      const showBoard = st && st.board && !curtainUp;
+      const showBoard = st && st.board && !covered;
       const history = st ? st.history : [];
       const last = history.length ? history[history.length - 1].cell : null;
-      const mine = st && !curtainUp && st.to_move_seat && mySeats().includes(st.to_move_seat) ? st.legal_moves : [];
       board.paint(showBoard ? st.board : null, {
         last: showBoard ? last : null,
         chain: st && st.over && st.result ? st.result.completed_chain : [],
-        legal: (mine || []).filter((m) => m !== "swap"),
+        legal: mine,
+        mine: mine.length ? st.to_move : null,
+        armed: S.armed,
       });
-      HX.$("#board-wrap").classList.toggle("covered", curtainUp);
+      HX.$("#board-wrap").classList.toggle("covered", covered);
     }
-    // status
-    if (!st) status(S.mode === null ? "Waiting for the second player." : "");
-    else if (st.over && st.result) status(st.text || (HX.colorName(st.result.winner) + " wins"));
-    else if (curtainUp) status("The board is covered.");
-    else status(turnText(st));
+    renderTurn();
     renderSince();
     // moves
     const list = HX.$("#moves");
-    list.replaceChildren(...(st && !curtainUp ? st.history : []).map((h) => HX.el("li", { class: h.color },
+    list.replaceChildren(...(st && !covered ? st.history : []).map((h) => HX.el("li", { class: h.color },
       HX.colorName(h.color) + ": " + (h.result === "swapped" ? "swap" + (h.cell ? " (" + h.cell + ")" : "")
         : (h.cell || "a hidden cell") + (h.result === "hit" ? " (hit)" : "")) + (h.by === "computer" && S.seats[h.seat] && S.seats[h.seat].kind !== "computer" ? " · played by the computer" : ""))));
     list.scrollTop = list.scrollHeight;
     // actions
     const seated = mySeats().length > 0;
     const running = st && !st.over;
-    show("#resign", seated && running && !curtainUp);
-    show("#swap", !!(st && !curtainUp && st.swap_available && mySeats().includes(st.to_move_seat)));
+    show("#resign", seated && running && !covered);
+    show("#swap", !!(st && !covered && st.swap_available && myTurn()));
+    show("#confirm-move", !!S.armed);
+    if (S.armed) HX.$("#confirm-move").textContent = "Play " + S.armed;
     const hasCurtain = S.curtain !== null && S.curtain !== undefined;
-    show("#cover", seated && hasCurtain && !curtainUp && !(st && st.over && st.result && st.result.reason === "connection"));
+    show("#cover", seated && hasCurtain && !covered && !(st && st.over && st.result && st.result.reason === "connection"));
     show("#rematch", seated && st && st.over);
     const finished = st && st.over ? st.number : null;
     show("#replay", !!finished);
@@ -248,12 +290,16 @@
     if (inviteOpen) HX.$("#invite").value = location.origin + stored.invite;
     HX.$("#watch-link").href = "/t/" + tableId + "/watch";
     HX.$("#watch-link").textContent = location.origin + "/t/" + tableId + "/watch";
+    show("#options", true);
+    HX.$("#pref-confirm").parentElement.hidden = !seated;
+    HX.$("#pref-sound").parentElement.hidden = !seated || S.mode === "one-device";
     // curtain
-    show("#curtain", curtainUp);
-    if (curtainUp) {
+    show("#curtain", covered);
+    if (covered) {
       HX.$("#curtain-text").textContent = S.curtain.seat ? S.curtain.text.replace(/, who lifts the curtain$/, "") : (S.curtain.text || "The board is covered.");
       if (S.curtain.seat) HX.$("#lift").textContent = who(S.curtain.color) + ": tap when ready";
       show("#lift", !!S.curtain.seat);
+      HX.$("#lift").disabled = S.liftSent;
       show("#lift-either", !S.curtain.seat && st && st.over);
       if (st && st.colors) {
         HX.$("#lift-A").textContent = "Show " + who(st.colors.red === "A" ? "red" : "blue") + "'s board";
@@ -262,14 +308,41 @@
     }
   }
 
+  // Whose turn it is, said plainly: the status line, a coloured stone, and the tab's title
+  // ("● Your move — hexengine"); an optional beep when the turn comes to this page's player.
+  function renderTurn() {
+    const st = S.state;
+    const covered = curtainUp();
+    let title;
+    if (!st) { status(S.mode === null ? "Waiting for the second player." : ""); title = "Waiting for a player"; }
+    else if (st.over && st.result) {
+      status(st.text || (HX.colorName(st.result.winner) + " wins"));
+      title = st.result.winner ? HX.colorName(st.result.winner) + " wins" : "Game over";
+    } else if (covered) { status("The board is covered."); title = "Board covered"; }
+    else { status(turnText(st)); title = myTurn() ? (S.mode === "one-device" ? "● " + HX.colorName(st.to_move) + " to move" : "● Your move") : st.to_move ? who(st.to_move) + " to move" : "hexengine"; }
+    document.title = title + " — hexengine";
+    const turn = HX.$("#turn");
+    const mine = myTurn();
+    turn.classList.toggle("mine", mine);
+    const stone = turn.querySelector(".stone");
+    const color = st && !covered ? (st.over && st.result ? st.result.winner : st.to_move) : null;
+    stone.hidden = !color;
+    stone.className = "stone " + (color || "");
+    if (mine && S.wasMyTurn === false && prefs.sound && S.mode !== "one-device") HX.beep();
+    S.wasMyTurn = mine;
+  }
+
   function turnText(st) {
     if (!st.to_move) return "";
     const seat = st.to_move_seat;
     const goal = S.settings.variant === "rex" ? "avoid joining your two " + st.to_move + " edges" : "join your two " + st.to_move + " edges";
-    if (mySeats().includes(seat) && !(S.seats[seat] || {}).computer_playing) {
+    if (myTurn()) {
       const prefix = S.mode === "one-device" ? who(st.to_move) + ", your move" : "Your move: you play " + HX.colorName(st.to_move);
-      return prefix + " (" + goal + ")" + (st.text && st.text.includes("again") ? ". You hit a stone: move again." : ".");
+      let text = prefix + " (" + goal + ")" + (st.text && st.text.includes("again") ? ". You hit a stone: move again." : ".");
+      if (S.armed) text += " Tap " + S.armed + " again to play it.";
+      return text;
     }
+    if (mySeats().includes(seat)) return who(st.to_move) + " to move: the computer plays for you while you are away.";
     return who(st.to_move) + " to move.";
   }
 
@@ -315,12 +388,22 @@
 
   function clickCell(cell) {
     const st = S.state;
-    if (!st || st.over || (S.curtain && S.curtain.up)) return;
-    if (!mySeats().includes(st.to_move_seat) || !st.legal_moves.includes(cell)) return;
-    for (const f of pending.values()) if (f.ply === st.history.length) return;  // one move per turn in flight
-    request({ type: "move", ply: st.history.length, cell });
+    if (!st || st.over || curtainUp()) return;
+    if (performance.now() < S.guardUntil) return;  // a stray tap of the hand that lifted the curtain
+    if (!myTurn() || !st.legal_moves.includes(cell)) return;
+    if (prefs.confirm && S.armed !== cell) { S.armed = cell; render(); return; }
+    play(cell);
   }
 
+  function play(cell) {
+    const st = S.state;
+    for (const f of pending.values()) if (f.ply === st.history.length) return;  // one move per turn in flight
+    S.armed = null;
+    request({ type: "move", ply: st.history.length, cell });
+    render();
+  }
+
+  HX.$("#confirm-move").addEventListener("click", () => { if (S.armed && myTurn()) play(S.armed); });
   HX.$("#swap").addEventListener("click", () => {
     const st = S.state;
     if (st && st.swap_available) request({ type: "move", ply: st.history.length, cell: "swap" });
@@ -340,10 +423,29 @@
   });
   HX.$("#cover").addEventListener("click", () => request({ type: "raise" }));
   HX.$("#rematch").addEventListener("click", () => request({ type: "rematch" }));
-  HX.$("#lift").addEventListener("click", () => request({ type: "lift" }));
-  HX.$("#lift-A").addEventListener("click", () => request({ type: "lift", seat: "A" }));
-  HX.$("#lift-B").addEventListener("click", () => request({ type: "lift", seat: "B" }));
+  function lift(seat) {
+    if (S.liftSent) return;
+    S.liftSent = true;
+    HX.$("#lift").disabled = true;
+    request(seat ? { type: "lift", seat } : { type: "lift" });
+  }
+  HX.$("#lift").addEventListener("click", () => lift(null));
+  HX.$("#lift-A").addEventListener("click", () => lift("A"));
+  HX.$("#lift-B").addEventListener("click", () => lift("B"));
+  // The curtain swallows every pointer event, so nothing under it is ever touched.
+  for (const kind of ["click", "dblclick", "pointerdown", "pointerup", "touchstart", "touchend"]) {
+    HX.$("#curtain").addEventListener(kind, (event) => { if (event.target.tagName !== "BUTTON") event.preventDefault(); event.stopPropagation(); });
+  }
   HX.$("#copy-invite").addEventListener("click", () => { HX.$("#invite").select(); navigator.clipboard && navigator.clipboard.writeText(HX.$("#invite").value); });
+  // preferences of this browser
+  HX.$("#pref-confirm").checked = prefs.confirm;
+  HX.$("#pref-sound").checked = prefs.sound;
+  HX.$("#pref-confirm").addEventListener("change", (e) => { prefs.confirm = e.target.checked; HX.prefs.set("confirm", prefs.confirm); S.armed = null; render(); });
+  HX.$("#pref-sound").addEventListener("change", (e) => {
+    prefs.sound = e.target.checked; HX.prefs.set("sound", prefs.sound);
+    if (prefs.sound) HX.beep();  // a sample (and the click lets the browser play sound later)
+  });
+  HX.$("#flip").addEventListener("click", () => { prefs.flip = !prefs.flip; HX.prefs.set("flip", prefs.flip); if (board) board.setFlipped(prefs.flip); });
   window.addEventListener("resize", () => board && board.maybeRotate());
   setInterval(renderClocks, 250);
   setInterval(() => send({ type: "ping" }), 25000);
