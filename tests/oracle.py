@@ -1,4 +1,4 @@
-"""Reference code for the tests, written from RULES.md and independent of the engine.
+"""Reference code for the tests, written from docs/rules.md and independent of the engine.
 
 The engine holds the only implementation of the rules; the tests check it
 against these small, obviously-right restatements: the six neighbours of a
@@ -30,7 +30,7 @@ def examples(n: int) -> int:
     return n * EXAMPLES
 
 
-# (row step, column step) of the six neighbours: RULES.md section 1.
+# (row step, column step) of the six neighbours: docs/rules.md section 1.
 STEPS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0))
 
 
@@ -117,7 +117,7 @@ def expected_history(game: hx.Game, viewer: hx.Color | None) -> list[hx.Action]:
 
 
 def check_view(game: hx.Game, viewer: hx.Color | None) -> None:
-    """Asserts that ``viewer``'s view holds exactly what RULES.md section 5 allows."""
+    """Asserts that ``viewer``'s view holds exactly what docs/rules.md section 5 allows."""
     view = game.view(viewer) if viewer is not None else game.spectator_view()
     who = "spectator" if viewer is None else str(viewer)
     want = expected_board(game, viewer)

@@ -54,7 +54,7 @@ def play(variant: str, size: int, moves: list[str]) -> hx.Game:
 
 
 def assert_consistent(board: np.ndarray, view: hx.View) -> None:
-    """What RULES.md section 5 lets a board be, seen from ``view``: every stone the viewer sees is
+    """What docs/rules.md section 5 lets a board be, seen from ``view``: every stone the viewer sees is
     there, exactly ``hidden_enemy_stones`` further stones, all of the enemy's, stand on cells the
     viewer does not know, and neither colour has a chain (the game is running)."""
     assert view.viewer is not None

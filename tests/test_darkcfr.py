@@ -270,7 +270,7 @@ def test_openspiel_classic_information_sets_match():
 
 
 def test_openspiel_abrupt_hides_hits():
-    """Abrupt: OpenSpiel does not tell a player their stone was hit (RULES.md does), so it has fewer
+    """Abrupt: OpenSpiel does not tell a player their stone was hit (docs/rules.md does), so it has fewer
     information sets; our tree with silent hits has exactly OpenSpiel's."""
     game = openspiel_game("dark-abrupt", 2, 2)
     histories, red, blue = openspiel_infosets(game)
@@ -341,7 +341,7 @@ def test_openspiel_cfr_value_2x2(variant):
 )
 def test_openspiel_cfr_value_small_boards(variant, rows, cols):
     """On 2x3 and 3x2 OpenSpiel's CFR+ value matches ours for classic; for abrupt it matches our tree
-    with silent hits (OpenSpiel's observation model) and differs from the RULES.md game."""
+    with silent hits (OpenSpiel's observation model) and differs from the docs/rules.md game."""
     game = openspiel_game(variant, rows, cols)
     theirs = openspiel_cfr_value(game, 200)
     if variant == "dark":

@@ -56,7 +56,7 @@ def test_single_cell_board_is_won_by_the_first_stone() -> None:
 
 
 def test_oracle_neighbours_are_the_six_of_the_rules() -> None:
-    """The tests' reference neighbours are exactly RULES.md's six, clipped at the board's border."""
+    """The tests' reference neighbours are exactly docs/rules.md's six, clipped at the board's border."""
     assert sorted(neighbours((2, 2), 5, 5)) == [(1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2)]
     assert sorted(neighbours((0, 0), 5, 5)) == [(0, 1), (1, 0)]
     assert sorted(neighbours((0, 4), 5, 5)) == [(0, 3), (1, 3), (1, 4)]

@@ -15,7 +15,7 @@ dark_hex/dark_hex.cc and game_transforms/misere.cc):
   player's observation string is its view (own stones and found ones), and
   the information-state string adds the number of actions so far and the
   player's own actions. OpenSpiel keeps those views partial after the game
-  ends; RULES.md section 5 reveals the whole board on a connection, so at the
+  ends; docs/rules.md section 5 reveals the whole board on a connection, so at the
   end we check only that OpenSpiel's views agree with ours where they show a stone.
 
 OpenSpiel is wrong on one-row and one-column boards and misplaces the swapped
@@ -206,7 +206,7 @@ def test_openspiel_cell_names_are_ours() -> None:
         assert state.action_to_string(0, cell.index(5)) == cell.name
 
 
-# Where OpenSpiel is wrong. Each test asserts our behaviour (RULES.md) and what OpenSpiel does instead.
+# Where OpenSpiel is wrong. Each test asserts our behaviour (docs/rules.md) and what OpenSpiel does instead.
 
 
 @pytest.mark.parametrize("name", ["hex", "dark_hex", "misere"])

@@ -42,7 +42,7 @@ SMALL_BOARDS = [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2), (1, 4), (2, 3), 
 MEMORY = 64 * 2**20
 
 
-# A tiny independent Hex model in Python: neighbours of RULES.md section 1.
+# A tiny independent Hex model in Python: neighbours of docs/rules.md section 1.
 def neighbours(rows: int, cols: int, i: int) -> list[int]:
     r, c = divmod(i, cols)
     out = []

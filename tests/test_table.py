@@ -76,7 +76,7 @@ def test_invalid_settings_get_clear_errors(kwargs, needle):
 
 
 def test_settings_defaults_sizes_and_round_trip():
-    """Defaults follow RULES.md (11x11 Hex, swap sides, no time limit, alternating Red);
+    """Defaults follow docs/rules.md (11x11 Hex, swap sides, no time limit, alternating Red);
     any rows x cols works; settings survive to_dict/from_dict."""
     s = hx.TableSettings()
     assert s.rules == hx.Rules("hex", 11, 11, "sides")
@@ -323,7 +323,7 @@ def test_against_the_computer_moves_at_once_and_is_recorded():
 
 
 def test_easy_computer_plays_with_swap_off():
-    """RULES.md: the easy level plays with swap off; medium keeps the table's swap."""
+    """docs/rules.md: the easy level plays with swap off; medium keeps the table's swap."""
     table, _, _ = make(variant="hex", size=5)
     table.sit("A", "Ann"), table.sit_computer("B", "easy")
     assert table.rules.swap == "off"

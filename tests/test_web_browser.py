@@ -350,7 +350,7 @@ def test_after_a_resignation_in_dark_hex_the_board_stays_hidden_until_the_replay
 
 
 def test_the_lobby_offers_every_table_setting(context, web):
-    """The lobby form has every setting of RULES.md section 6: variant, size 7-19, swap and its
+    """The lobby form has every setting of docs/rules.md section 6: variant, size 7-19, swap and its
     form, who is Red first, alternating, time limit none/30/60/custom, rated, computer level."""
     page = page_of(context)
     page.goto(web.url + "/")

@@ -1,6 +1,6 @@
 // What one player, or a spectator, may know about a game.
 //
-// Contract: a View holds only information its viewer is entitled to (RULES.md
+// Contract: a View holds only information its viewer is entitled to (docs/rules.md
 // section 5): in Dark Hex a player's board shows own stones and enemy stones
 // that player has found; a spectator's shows none; after a game ends by
 // connection every view shows the whole board; after a resignation or

@@ -1,7 +1,7 @@
 // Exact play of Dark Hex on tiny boards: the game tree, CFR+ and best responses.
 //
 // Contract: a DarkTree holds every history of one Dark Hex game (classic or
-// abrupt, RULES.md section 5) on a board of at most kTinyMaxCells cells whose
+// abrupt, docs/rules.md section 5) on a board of at most kTinyMaxCells cells whose
 // tree has at most kTinyMaxHistories nodes; the constructor refuses anything
 // else with a ConfigError that says why. Information sets are keyed by exactly
 // what the core's View gives the player to move: their own actions with cells

@@ -17,7 +17,7 @@ ReferenceSearch::ReferenceSearch(const Rules& rules) : rules_(rules) {
   cells_ = rules.rows * rules.cols;
   if (cells_ > 25) throw SolveError("the reference search is for boards of at most 25 cells");
   nbr_.assign(cells_, 0);
-  // The six neighbours of RULES.md section 1.
+  // The six neighbours of docs/rules.md section 1.
   const int dr[6] = {0, 0, -1, -1, 1, 1};
   const int dc[6] = {-1, 1, 0, 1, -1, 0};
   for (int r = 0; r < rules.rows; ++r) {

@@ -33,7 +33,7 @@ Game make(Variant v, int rows, int cols, SwapForm s = SwapForm::Off) { return Ga
 
 int at(const Game& g, const char* name) { return parse_cell(g.geometry(), name); }
 
-// Neighbours in the padded layout are the six of RULES.md section 1.
+// Neighbours in the padded layout are the six of docs/rules.md section 1.
 void test_neighbours() {
   const Geometry g = make_geometry(4, 3);
   Board one;
@@ -66,7 +66,7 @@ void test_thin_boards() {
   CHECK(rex.completed_chain().size() == 1);
 }
 
-// Both swap forms do what RULES.md section 3 says, once, only as Blue's first action.
+// Both swap forms do what docs/rules.md section 3 says, once, only as Blue's first action.
 void test_swap() {
   Game sides = make(Variant::Hex, 5, 5, SwapForm::Sides);
   CHECK(rule_of([&] { sides.swap(); }) == "swap-timing");

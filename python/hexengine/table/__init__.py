@@ -1,7 +1,7 @@
 """The table: seats, modes, curtain, clocks, disconnects, series, ratings and records.
 
 Everything a front end (web, terminal, chat bot) needs to run games by the
-table rules of RULES.md section 6, without knowing a rule itself. See
+table rules of docs/rules.md section 6, without knowing a rule itself. See
 :class:`Table` and ``docs/messages.md``.
 
 :class:`Table` (``table.py``) coordinates one part per concern: ``seats.py`` (seats,

@@ -171,9 +171,13 @@ class News:
         return messages.game_state(p, run, self.clock_info(run), self._decides(run, p))
 
     def clock_info(self, run: Running) -> dict[str, Any]:
-        return run.clock.info(
-            self._settings.time_limit, self._clock.now(), run.game.to_move, run.seat_to_move
-        )
+        settings = self._settings
+        return {
+            **run.clock.info(settings.move_limit, self._clock.now(), run.game.to_move, run.seat_to_move),
+            "main_time": settings.main_time,
+            "increment": settings.increment,
+            "days_per_move": settings.days_per_move,
+        }
 
     def curtain_info(self, run: Running) -> dict[str, Any]:
         curtain = run.curtain

@@ -1,4 +1,4 @@
-"""Table settings: everything a host chooses when opening a table (RULES.md section 6).
+"""Table settings: everything a host chooses when opening a table (docs/rules.md section 6).
 
 >>> import hexengine as hx
 >>> settings = hx.TableSettings(variant="dark", size=7, time_limit=30)
@@ -32,6 +32,9 @@ Level = Literal["easy", "medium", "hard"]
 
 LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
 
+DAY = 86_400.0
+MAX_DAYS = 60
+
 
 @dataclass(frozen=True, kw_only=True)
 class TableSettings:
@@ -48,6 +51,14 @@ class TableSettings:
       default; whoever moves first plays Red).
     - ``time_limit``: seconds per decision, ``None`` (the default) for no limit.
       Running out loses the game. A hit in classic Dark Hex starts a new decision.
+    - ``main_time``: seconds each player has for the whole game (``None``: no main
+      time), and ``increment``: seconds added to a player's main time each time their
+      turn passes to the opponent (Fischer; a hit that lets them move again adds
+      nothing). Running out loses. Combines with ``time_limit`` (whichever runs out
+      first).
+    - ``days_per_move``: correspondence play, days per decision (e.g. ``3``); not
+      combined with ``time_limit`` or ``main_time``. Players come and go between moves,
+      so the computer never takes over an absent seat (``grace`` does not apply).
     - ``grace``: seconds an absent person has to come back before the computer
       plays their seat (at level ``takeover_level``) until they return.
     - ``rated``: whether finished games change the players' ratings.
@@ -61,6 +72,9 @@ class TableSettings:
     first: First = "A"
     alternate: bool = True
     time_limit: float | None = None
+    main_time: float | None = None
+    increment: float = 0.0
+    days_per_move: float | None = None
     grace: float = 15.0
     takeover_level: Level = "medium"
     rated: bool = False
@@ -84,6 +98,23 @@ class TableSettings:
         if self.time_limit is not None:
             _check_seconds("time_limit", self.time_limit, allow_zero=False)
             object.__setattr__(self, "time_limit", float(self.time_limit))
+        if self.main_time is not None:
+            _check_seconds("main_time", self.main_time, allow_zero=False)
+            object.__setattr__(self, "main_time", float(self.main_time))
+        _check_seconds("increment", self.increment, allow_zero=True)
+        object.__setattr__(self, "increment", float(self.increment))
+        if self.increment and self.main_time is None:
+            raise RulesError("increment adds to the main time: set main_time too (e.g. main_time=300)")
+        if self.days_per_move is not None:
+            _check_seconds("days_per_move", self.days_per_move, allow_zero=False)
+            if self.days_per_move > MAX_DAYS:
+                raise RulesError(f"days_per_move may be at most {MAX_DAYS}, not {self.days_per_move!r}")
+            if self.time_limit is not None or self.main_time is not None:
+                raise RulesError(
+                    "days_per_move is correspondence play: it cannot be combined with "
+                    "time_limit or main_time"
+                )
+            object.__setattr__(self, "days_per_move", float(self.days_per_move))
         _check_seconds("grace", self.grace, allow_zero=True)
         object.__setattr__(self, "grace", float(self.grace))
         if self.takeover_level not in LEVELS:
@@ -92,6 +123,22 @@ class TableSettings:
             )
         if not isinstance(self.rated, bool):
             raise RulesError(f"rated must be True or False, not {self.rated!r}")
+
+    @property
+    def move_limit(self) -> float | None:
+        """Seconds per decision: ``time_limit``, or ``days_per_move`` in seconds, or ``None``.
+
+        >>> hx.TableSettings(days_per_move=2).move_limit
+        172800.0
+        """
+        if self.days_per_move is not None:
+            return self.days_per_move * DAY
+        return self.time_limit
+
+    @property
+    def correspondence(self) -> bool:
+        """Whether this is correspondence play (days per move)."""
+        return self.days_per_move is not None
 
     def red_seat(self, game_number: int) -> SeatName:
         """The seat that plays Red (moves first) in game ``game_number`` (1-based) of a series.

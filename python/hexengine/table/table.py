@@ -534,7 +534,14 @@ class Table:
         easy = any(self._seats.player(s).level == "easy" for s in SEATS)  # type: ignore[union-attr]
         rules = self._settings.game_rules(easy_computer=easy)
         red, now = self._settings.red_seat(number), self._clock.now()
-        run = self._run = Running.start(rules, number=number, red=red, now=now, curtained=self._has_curtain())
+        run = self._run = Running.start(
+            rules,
+            number=number,
+            red=red,
+            now=now,
+            curtained=self._has_curtain(),
+            main_time=self._settings.main_time,
+        )
         self._computers.forget(SEATS)
         self._series.new_game()
         self._news.game_started(run)
@@ -551,6 +558,10 @@ class Table:
             self._finish()
             return result
         next_seat = run.seat_to_move
+        if next_seat != seat:
+            run.clock.end_turn(self._clock.now(), self._settings.increment)
+        else:
+            run.clock.stop(self._clock.now())
         run.clock.paused = None
         if run.curtain is not None and next_seat != seat:
             run.curtain.cover(next_seat)
@@ -561,7 +572,7 @@ class Table:
     def _finish(self) -> None:
         run = self._run
         assert run is not None and run.game.is_over
-        run.clock.stop()
+        run.clock.stop(self._clock.now())
         run.record = self._make_record(end_time=round(self._clock.now() - run.started_at, 6))
         self._series.add(run.record)
         if run.curtain is not None:
@@ -579,12 +590,14 @@ class Table:
         run = self._run
         assert run is not None
         if run.game.is_over:
-            run.clock.stop()
+            run.clock.stop(self._clock.now())
             return
         seat = run.seat_to_move
         assert seat is not None
-        limit = None if run.covered or self._seats.computer_plays(seat) else self._settings.time_limit
-        run.clock.start(self._clock.now(), limit)
+        if run.covered or self._seats.computer_plays(seat):
+            run.clock.start(self._clock.now(), None)
+        else:
+            run.clock.start(self._clock.now(), self._settings.move_limit, seat)
         self._news.turn(run)
 
     def _autoplay_computers(self) -> None:
@@ -597,6 +610,8 @@ class Table:
         """Due times: the deadline (``None``) and each absent client's takeover."""
         deadline = None if self._run is None or self._run.game.is_over else self._run.clock.deadline
         timeout: list[tuple[float, Client | None]] = [] if deadline is None else [(deadline, None)]
+        if self._settings.correspondence:
+            return timeout
         return timeout + self._seats.takeovers(self._settings.grace)
 
     def _advance(self) -> None:
@@ -625,7 +640,7 @@ class Table:
                 self._news.seats(run, what.seats)
                 if run is not None and run.seat_to_move in what.seats:
                     if run.clock.deadline is not None:
-                        run.clock.stop()
+                        run.clock.stop(now)
                         self._news.clock(run)
                     self._autoplay_computers()
 
