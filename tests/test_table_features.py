@@ -181,3 +181,139 @@ def test_names_are_trimmed_and_ids_checked_too():
     assert table.seats["A"]["name"] == "Ann"
     with pytest.raises(hx.TableError, match="U\\+202E"):
         table.sit("B", "Bob", player_id="bob\u202e")
+
+
+# ---------------------------------------------------------------- clocks: Fischer and correspondence
+
+
+def clock_of(messages, kind="your_turn"):
+    return of_type(messages, kind)[-1]["clock"]
+
+
+def test_fischer_main_time_is_spent_and_the_increment_added():
+    """Main time shrinks by the time each move took and grows by the increment when the turn
+    passes; every turn message shows both players' main time left."""
+    table, clock, _ = make(variant="hex", size=5, main_time=60, increment=5)
+    ann, bob = table.sit("A", "Ann"), table.sit("B", "Bob")
+    first = clock_of(table.poll("A"))
+    assert first["main_left"] == {"A": 60.0, "B": 60.0} and first["deadline"] == 1060.0
+    assert first["main_time"] == 60.0 and first["increment"] == 5.0 and first["limit"] is None
+    clock.advance(20)
+    table.play(ann, "a1")
+    told = clock_of(table.poll("B"))
+    assert told["main_left"] == {"A": 45.0, "B": 60.0} and told["deadline"] == 1080.0
+    clock.advance(50)
+    table.play(bob, "b1")
+    assert clock_of(table.poll("A"))["main_left"] == {"A": 45.0, "B": 15.0}
+    clock.advance(10)
+    snap = table.snapshot("B")["state"]["clock"]
+    assert snap["main_left"] == {"A": 35.0, "B": 15.0} and snap["remaining"] == 35.0
+
+
+def test_running_out_of_main_time_loses():
+    """The bank runs out before any per-move limit: the player to move loses on time."""
+    table, clock, _ = make(variant="hex", size=5, main_time=30, increment=2, time_limit=60)
+    ann = table.sit("A", "Ann")
+    table.sit("B", "Bob")
+    assert table.deadline == 1030.0  # the bank is shorter than the 60 s per move
+    clock.advance(10)
+    table.play(ann, "c3")
+    assert table.deadline == 1040.0  # Bob: 30 s in the bank
+    clock.advance(31)
+    table.tick()
+    assert table.referee.end_reason == "timeout" and table.referee.winner is hx.RED
+    over = of_type(table.poll("A"), "game_over")[-1]
+    assert over["reason"] == "timeout"
+
+
+def test_the_per_move_limit_still_applies_with_main_time():
+    """time_limit and main_time together: whichever runs out first decides."""
+    table, clock, _ = make(variant="hex", size=5, main_time=600, time_limit=20)
+    table.sit("A", "Ann")
+    table.sit("B", "Bob")
+    assert table.deadline == 1020.0
+    clock.advance(21)
+    table.tick()
+    assert table.referee.end_reason == "timeout"
+
+
+def test_a_hit_keeps_the_turn_and_earns_no_increment():
+    """Classic Dark Hex: a hit is followed by the same player's next decision from the same
+    bank; only when the turn passes is the increment added."""
+    table, clock, _ = make(variant="dark", size=3, main_time=100, increment=10)
+    ann, bob = table.sit("A", "Ann"), table.sit("B", "Bob")
+    table.play(ann, "b2")
+    clock.advance(30)
+    assert table.play(bob, "b2") is hx.MoveResult.HIT
+    assert clock_of(table.poll("B"))["main_left"]["B"] == 70.0
+    clock.advance(5)
+    table.play(bob, "a1")
+    assert clock_of(table.poll("A"))["main_left"]["B"] == 75.0
+
+
+def test_the_curtain_pauses_main_time():
+    """One device, Dark Hex: raising the curtain stops the bank too; lifting resumes it."""
+    table, clock, _ = make(variant="dark", size=3, main_time=100)
+    device = table.sit_together("Ann", "Bob")
+    clock.advance(50)  # the curtain is up: no clock runs
+    table.lift_curtain(device)
+    assert table.deadline == 1150.0
+    clock.advance(10)
+    table.raise_curtain(device)
+    clock.advance(500)
+    assert table.referee.is_over is False
+    table.lift_curtain(device)
+    assert table.deadline == 1650.0
+    assert table.snapshot("device")["state"]["clock"]["main_left"]["A"] == 90.0
+
+
+def test_main_time_survives_a_restart():
+    """to_state keeps each seat's bank and the running clock: the rebuilt table goes on."""
+    table, clock, _ = make(variant="hex", size=5, main_time=60, increment=3)
+    ann = table.sit("A", "Ann")
+    table.sit("B", "Bob")
+    clock.advance(10)
+    table.play(ann, "a1")
+    clock.advance(4)
+    again = hx.Table.from_state(table.to_state(), clock=clock, bots=rnd_bots)
+    assert again.deadline == table.deadline == 1070.0
+    assert again.snapshot("B")["state"]["clock"]["main_left"] == {"A": 53.0, "B": 56.0}
+
+
+def test_correspondence_play_gives_days_and_no_takeover():
+    """days_per_move: each decision gets that many days; a player who leaves is not replaced by
+    the computer; running out of days loses."""
+    table, clock, _ = make(variant="hex", size=5, days_per_move=2, grace=5)
+    ann, bob = table.sit("A", "Ann"), table.sit("B", "Bob")
+    assert clock_of(table.poll("A"))["days_per_move"] == 2.0
+    assert table.deadline == 1000.0 + 2 * 86400
+    table.play(ann, "c3")
+    table.disconnect(bob)
+    clock.advance(86400)
+    assert table.computer_turn() is None and table.seats["B"]["computer_playing"] is False
+    table.reconnect(bob)
+    table.play(bob, "a1")
+    table.disconnect(ann)
+    clock.advance(2 * 86400 + 1)
+    table.tick()
+    assert table.referee.end_reason == "timeout" and table.seat_of(table.referee.winner) == "B"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "needle"),
+    [
+        ({"main_time": 0}, "main_time"),
+        ({"main_time": -5}, "main_time"),
+        ({"main_time": float("inf")}, "main_time"),
+        ({"increment": 5}, "set main_time too"),
+        ({"main_time": 60, "increment": -1}, "increment"),
+        ({"days_per_move": 0}, "days_per_move"),
+        ({"days_per_move": 61}, "at most 60"),
+        ({"days_per_move": 1, "time_limit": 30}, "cannot be combined"),
+        ({"days_per_move": 1, "main_time": 30}, "cannot be combined"),
+        ({"main_time": "5 min"}, "main_time"),
+    ],
+)
+def test_bad_clock_settings_are_refused(kwargs, needle):
+    with pytest.raises(hx.RulesError, match=re.escape(needle)):
+        hx.TableSettings(**kwargs)

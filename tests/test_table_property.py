@@ -32,6 +32,7 @@ def sessions(draw):
         if swap == "pieces" and rows != cols:
             swap = "sides"
     first = draw(st.sampled_from(["A", "B", "alternate"]))
+    main_time = draw(st.sampled_from([None, None, 12.0]))
     settings_ = hx.TableSettings(
         variant=variant,
         rows=rows,
@@ -40,6 +41,8 @@ def sessions(draw):
         first=first,
         alternate=True if first == "alternate" else draw(st.booleans()),
         time_limit=draw(st.sampled_from([None, 5.0, 30.0])),
+        main_time=main_time,
+        increment=draw(st.sampled_from([0.0, 2.0])) if main_time else 0.0,
         grace=draw(st.sampled_from([0.0, 4.0, 20.0])),
         takeover_level=draw(st.sampled_from(hx.table.LEVELS)),
     )

@@ -723,3 +723,23 @@ def test_a_used_invite_says_seat_taken_and_offers_watching(server):
     assert again["watch"] == f"/t/{table}/watch" and again["table"] == table
     status, wrong = server.post(f"/api/tables/{table}/join", {"code": "x" + code, "name": "Cy"})
     assert status == 403 and wrong["code"] == "bad-invite"
+
+
+def test_fischer_and_correspondence_tables_over_the_api(server):
+    """The lobby's API opens tables with main time and increment, or days per move; the clock
+    object every client gets shows each player's main time left."""
+    _table, ann, bob = online(server, main_time=120, increment=3)
+    assert ann.request({"type": "move", "cell": "c3", "ply": 0})["ok"]
+    sync(server, bob)
+    clock = bob.last("your_turn")["clock"]
+    assert clock["main_time"] == 120.0 and clock["increment"] == 3.0
+    assert clock["main_left"] == {"A": 123.0, "B": 120.0}
+    status, _ = server.post(
+        "/api/tables", {"mode": "online", "name": "Ann", "settings": {"size": 5, "days_per_move": 3}}
+    )
+    assert status == 201
+    status, answer = server.post(
+        "/api/tables",
+        {"mode": "online", "name": "Ann", "settings": {"size": 5, "days_per_move": 3, "time_limit": 30}},
+    )
+    assert status == 400 and "cannot be combined" in answer["error"]

@@ -40,6 +40,9 @@ SETTING_KEYS = (
     "first",
     "alternate",
     "time_limit",
+    "main_time",
+    "increment",
+    "days_per_move",
     "grace",
     "rated",
 )

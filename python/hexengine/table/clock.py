@@ -75,8 +75,14 @@ class FakeClock:
 
 @dataclass
 class TurnClock:
-    """The clock of one decision: its ``deadline`` (clock time), or while the board is
-    covered the seconds it had left (``paused``), resumed when the curtain is lifted.
+    """The clock of one decision, and each seat's main time.
+
+    ``deadline`` is when the decision under way runs out (clock time), or while the board
+    is covered ``paused`` holds the seconds it had left, resumed when the curtain is lifted.
+    With main time (``banks``: seconds left per seat) the deadline is the sooner of the
+    per-move limit and the bank of the seat whose clock runs (``seat``, since ``started``);
+    the time a seat uses is taken from its bank when its decision ends, pauses or stops, and
+    :meth:`end_turn` adds the Fischer increment.
 
     >>> turn = TurnClock()
     >>> turn.start(100.0, 30.0)
@@ -85,30 +91,86 @@ class TurnClock:
     (None, 20.0)
     >>> turn.resume(500.0), turn.deadline
     (True, 520.0)
+    >>> fischer = TurnClock(banks={"A": 60.0, "B": 60.0})
+    >>> fischer.start(0.0, None, "A")
+    >>> fischer.deadline
+    60.0
+    >>> fischer.end_turn(25.0, increment=5.0)
+    >>> fischer.banks
+    {'A': 40.0, 'B': 60.0}
     """
 
     deadline: float | None = None
     paused: float | None = None
+    banks: dict[str, float] | None = None
+    started: float | None = None
+    seat: SeatName | None = None
 
-    def start(self, now: float, limit: float | None) -> None:
-        """A decision of ``limit`` seconds starts at ``now`` (``None``: no clock runs)."""
-        self.deadline = None if limit is None else now + limit
+    def start(self, now: float, limit: float | None, seat: SeatName | None = None) -> None:
+        """A decision starts at ``now``: ``limit`` seconds per move (``None``: none) and, with
+        main time, the bank of ``seat``. Without ``seat`` no main time runs (the computer is
+        to move, or the board is covered); without both no clock runs."""
+        self.paused = None
+        self.seat = seat
+        budget = [x for x in (limit, self.bank(seat)) if x is not None]
+        if budget:
+            self.deadline, self.started = now + min(budget), now
+        else:
+            self.deadline, self.started = None, None
 
-    def stop(self) -> None:
+    def bank(self, seat: SeatName | None) -> float | None:
+        """The main time ``seat`` has left (``None`` without main time)."""
+        if self.banks is None or seat is None:
+            return None
+        return self.banks[seat]
+
+    def charge(self, now: float) -> bool:
+        """Takes the time used since ``started`` from the running seat's bank; returns whether
+        a clock was running."""
+        if self.started is None:
+            return False
+        if self.banks is not None and self.seat is not None:
+            self.banks[self.seat] = max(0.0, self.banks[self.seat] - max(0.0, now - self.started))
+        self.started = None
+        return True
+
+    def end_turn(self, now: float, increment: float) -> None:
+        """The running seat moved and its turn passes: its time is charged and, if its clock
+        ran, ``increment`` seconds are added to its bank (Fischer)."""
+        seat = self.seat
+        if self.charge(now) and self.banks is not None and seat is not None:
+            self.banks[seat] += increment
+        self.stop(now)
+
+    def stop(self, now: float | None = None) -> None:
+        """No clock runs any more (the time used so far charged, given ``now``)."""
+        if now is not None:
+            self.charge(now)
         self.deadline = None
+        self.started = None
 
     def pause(self, now: float) -> None:
         """Stops the clock, keeping the time left of a decision under way."""
         if self.deadline is not None:
             self.paused = max(0.0, self.deadline - now)
+        self.charge(now)
         self.deadline = None
 
     def resume(self, now: float) -> bool:
         """Restarts a paused decision with the time it had left; returns whether there was one."""
         if self.paused is None:
             return False
-        self.deadline, self.paused = now + self.paused, None
+        self.deadline, self.paused, self.started = now + self.paused, None, now
         return True
+
+    def left(self, now: float) -> dict[str, float] | None:
+        """Each seat's main time left at ``now`` (``None`` without main time)."""
+        if self.banks is None:
+            return None
+        left = dict(self.banks)
+        if self.started is not None and self.seat is not None:
+            left[self.seat] = max(0.0, left[self.seat] - max(0.0, now - self.started))
+        return left
 
     def info(
         self, limit: float | None, now: float, color: Color | None, seat: SeatName | None
@@ -121,4 +183,25 @@ class TurnClock:
             "paused": self.paused,
             "color": color_name(color),
             "seat": seat,
+            "main_left": self.left(now),
         }
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "deadline": self.deadline,
+            "paused": self.paused,
+            "banks": self.banks,
+            "started": self.started,
+            "clock_seat": self.seat,
+        }
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> TurnClock:
+        banks = data.get("banks")
+        return cls(
+            data["deadline"],
+            data.get("paused"),
+            None if banks is None else {str(k): float(v) for k, v in banks.items()},
+            data.get("started"),
+            data.get("clock_seat"),
+        )

@@ -48,11 +48,23 @@ class Running:
     curtain: Curtain | None = None
 
     @classmethod
-    def start(cls, rules: Rules, *, number: int, red: SeatName, now: float, curtained: bool) -> Running:
+    def start(
+        cls,
+        rules: Rules,
+        *,
+        number: int,
+        red: SeatName,
+        now: float,
+        curtained: bool,
+        main_time: float | None = None,
+    ) -> Running:
         """Game ``number`` of the series, with seat ``red`` playing Red; if ``curtained``, the
-        curtain is up for Red to lift."""
+        curtain is up for Red to lift; with ``main_time`` each seat has that many seconds for
+        the game."""
         curtain = Curtain(True, red) if curtained else None
-        return cls(Game(rules), number, red, {RED: red, BLUE: other_seat(red)}, now, curtain=curtain)
+        clock = TurnClock(banks=None if main_time is None else {"A": main_time, "B": main_time})
+        colors = {RED: red, BLUE: other_seat(red)}
+        return cls(Game(rules), number, red, colors, now, clock=clock, curtain=curtain)
 
     @property
     def seat_to_move(self) -> SeatName | None:
@@ -107,7 +119,7 @@ class Running:
         assert self.curtain is not None
         running = self.clock.deadline is not None
         if self.curtain.up or self.game.is_over:
-            self.clock.stop()
+            self.clock.stop(now)
         else:
             self.clock.pause(now)
         self.curtain.cover(self.seat_to_move)
@@ -143,10 +155,9 @@ class Running:
         """The game for the table's state: its ``record`` so far, the clock and the curtain."""
         return {
             "record": record.to_dict(),
-            "deadline": self.clock.deadline,
+            **self.clock.to_state(),
             "curtain_up": self.covered,
             "curtain_seat": None if self.curtain is None else self.curtain.seat,
-            "paused": self.clock.paused,
         }
 
     @classmethod
@@ -155,7 +166,6 @@ class Running:
         an unknown start time)."""
         record = GameRecord.from_dict(data["record"])
         game = record.game()
-        deadline = data["deadline"]
         up, seat = bool(data["curtain_up"]), data["curtain_seat"]
         curtain = Curtain(up, seat) if curtained else None
         return cls(
@@ -166,6 +176,6 @@ class Running:
             record.started_at if record.started_at is not None else now,
             [(a.seat, a.by, a.time) for a in record.actions],
             record if record.end_reason is not None else None,
-            TurnClock(deadline, data.get("paused")),
+            TurnClock.from_state(data),
             curtain,
         )

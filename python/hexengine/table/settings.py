@@ -111,8 +111,7 @@ class TableSettings:
                 raise RulesError(f"days_per_move may be at most {MAX_DAYS}, not {self.days_per_move!r}")
             if self.time_limit is not None or self.main_time is not None:
                 raise RulesError(
-                    "days_per_move is correspondence play: it cannot be combined with "
-                    "time_limit or main_time"
+                    "days_per_move is correspondence play: it cannot be combined with time_limit or main_time"
                 )
             object.__setattr__(self, "days_per_move", float(self.days_per_move))
         _check_seconds("grace", self.grace, allow_zero=True)
