@@ -33,6 +33,11 @@ DIRECTIONS = re.compile(r"\b(top|bottom|left|right|north|south|east|west|horizon
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
+def game(variant, n):
+    """A variant and a square board as the pages name them ("Hex 7\u00d77")."""
+    return f"{variant} {n}\u00d7{n}"
+
+
 def quick_bots(level, rules):
     if rules.is_dark:
         return hx.RandomBot(swap=False)
@@ -320,11 +325,68 @@ def test_a_game_against_the_computer(context, web):
     assert "wins" in page.inner_text("#status")
     assert "computer" in page.inner_text("#seat-B")
     page.wait_for_selector("#ratings:not([hidden])")
+    ratings = page.inner_text("#ratings")
+    assert ratings.startswith(f"Ratings ({game('Hex', 7)}): Ann 1500 → "), ratings
     assert not page.errors
     page.goto(web.url + "/leaderboard")
     page.wait_for_selector("#rows tr")
     names = page.inner_text("#rows")
     assert "Ann" in names and "Computer (easy)" in names
+    assert page.input_value("#pool") == "hex:7x7", "the leaderboard of one variant and size"
+    ann = page.locator("#rows tr", has_text="Ann")
+    assert re.fullmatch(r"\d{3,4}", ann.locator("td.rating").inner_text())
+    ann.locator("svg.spark circle").wait_for()
+    page.wait_for_selector("#me:not([hidden])")
+    mine = page.inner_text("#my-pools")
+    assert mine.startswith(game("Hex", 7) + ": ") and "1 game" in mine, mine
+    assert not page.errors
+
+
+def play_out(page, color="red"):
+    """Clicks the first legal cell on every turn until the game ends."""
+    for _ in range(200):
+        page.wait_for_selector("svg.board.playable, #rematch:not([hidden])")
+        if page.is_visible("#rematch"):
+            return
+        cell = page.eval_on_selector("svg.board.playable .cell.legal", "e => e.dataset.cell")
+        page.click(f'[data-cell="{cell}"]')
+        page.wait_for_selector(f'[data-cell="{cell}"].{color}, #rematch:not([hidden])')
+    raise AssertionError("the game did not end")
+
+
+def test_the_leaderboard_has_one_list_per_variant_and_size(browser, web):
+    """Rated games on 5x5 Hex and 5x5 Rex rate the player in two pools: the leaderboard offers
+    each (and every game at once, with the game named on each row), and "Your ratings" lists
+    both with their history."""
+    ctx = browser.new_context()
+    page = page_of(ctx)
+    page.add_init_script("localStorage.setItem('hexengine:player', 'pools-test-player-0001')")
+    for variant in ("hex", "rex"):
+        create(page, web, name="Pia", mode="computer", variant=variant, size=5, level="easy", rated=True)
+        play_out(page)
+        page.wait_for_selector("#ratings:not([hidden])")
+        assert f"({game(variant.capitalize(), 5)})" in page.inner_text("#ratings")
+    page.goto(web.url + "/leaderboard")
+    page.wait_for_selector("#rows tr")
+    pools = page.eval_on_selector_all("#pool option", "os => os.map(o => o.value)")
+    assert {"", "hex:5x5", "rex:5x5"} <= set(pools)
+    for pool in ("hex:5x5", "rex:5x5"):
+        page.select_option("#pool", pool)
+        page.wait_for_function(
+            "pool => [...document.querySelectorAll('#rows tr')].every(r => r.dataset.pool === pool)", arg=pool
+        )
+        assert "Pia" in page.inner_text("#rows")
+        assert page.is_hidden("th.for-all")
+    page.select_option("#pool", "")
+    page.wait_for_selector("th.for-all:not([hidden])")
+    page.wait_for_function("document.querySelectorAll('#rows tr[data-pool=\"rex:5x5\"]').length > 0")
+    assert game("Rex", 5) in page.inner_text("#rows") and game("Hex", 5) in page.inner_text("#rows")
+    page.wait_for_selector("#me:not([hidden])")
+    mine = page.inner_text("#my-pools")
+    assert game("Hex", 5) + ": " in mine and game("Rex", 5) + ": " in mine
+    assert page.locator("#my-pools svg.spark").count() == 2
+    assert not page.errors
+    ctx.close()
 
 
 def test_after_a_resignation_in_dark_hex_the_board_stays_hidden_until_the_replay(browser, web):
@@ -355,9 +417,13 @@ def test_the_lobby_offers_every_table_setting(context, web):
     page = page_of(context)
     page.goto(web.url + "/")
     more_settings(page)
+    page.wait_for_selector("#create[data-options=loaded]")
     values = lambda sel: page.eval_on_selector_all(f"{sel} option", "os => os.map(o => o.value)")  # noqa: E731
     assert values("#variant") == ["hex", "rex", "dark", "dark-abrupt"]
-    assert values("#size") == [str(n) for n in range(7, 20)]
+    sizes = web.get("/api/options")[1]["sizes"]
+    assert values("#size") == [str(n) for n in sizes], "the sizes the server accepts"
+    assert {str(n) for n in range(7, 20)} <= set(values("#size"))
+    assert page.input_value("#size") == "11"
     assert values("#swap") == ["sides", "pieces"]
     assert values("#first") == ["A", "B", "alternate"]
     assert values("#time") == ["", "30", "60", "custom"]

@@ -146,6 +146,27 @@ HX.describe = function (settings) {
   return parts.join(" · ");
 };
 
+// A rating pool ("hex:11x11") in words ("Hex 11×11").
+HX.poolName = function (pool) {
+  const m = /^([a-z-]+):(\d+)x(\d+)$/.exec(pool || "");
+  return m ? (HX.variantName[m[1]] || m[1]) + " " + m[2] + "×" + m[3] : String(pool || "");
+};
+
+// A small line of a rating's history (oldest first); its title lists the numbers.
+HX.sparkline = function (values, width, height) {
+  width = width || 90; height = height || 22;
+  const svg = HX.el("svg", { class: "spark", width, height, viewBox: "0 0 " + width + " " + height, role: "img",
+    "aria-label": values.length ? "rating history: " + values.join(", ") : "no history" });
+  svg.append(HX.el("title", { text: values.join(" → ") }));
+  if (!values.length) return svg;
+  const lo = Math.min(...values), hi = Math.max(...values), span = hi - lo || 1, pad = 3;
+  const x = (i) => (values.length === 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (values.length - 1));
+  const y = (v) => (hi === lo ? height / 2 : pad + ((hi - v) * (height - 2 * pad)) / span);
+  if (values.length > 1) svg.append(HX.el("polyline", { points: values.map((v, i) => x(i).toFixed(1) + "," + y(v).toFixed(1)).join(" ") }));
+  svg.append(HX.el("circle", { cx: x(values.length - 1).toFixed(1), cy: y(values[values.length - 1]).toFixed(1), r: 2.2 }));
+  return svg;
+};
+
 // ------------------------------------------------------------ icons and sound
 
 // Small inline SVG icons (no font needs to have the glyphs).

@@ -8,13 +8,14 @@
   const size = HX.$("#size");
   const name = HX.$("#name");
   name.value = localStorage.getItem("hexengine:name") || "";
-  const limits = { min: 7, max: 19, fallback: 11 };
+  // What the server accepts (GET /api/options): the board sizes, the settings it knows.
+  const options = { sizes: [], default_size: 11, settings: [] };
+  for (let n = 7; n <= 19; n++) options.sizes.push(n);
 
   function fillSizes() {
-    const keep = Number(size.value) || limits.fallback;
-    size.replaceChildren();
-    for (let n = limits.min; n <= limits.max; n++) size.append(HX.el("option", { value: n, text: n + " × " + n }));
-    size.value = String(Math.min(limits.max, Math.max(limits.min, keep)));
+    const keep = Number(size.value) || options.default_size;
+    size.replaceChildren(...options.sizes.map((n) => HX.el("option", { value: n, text: n + " × " + n })));
+    size.value = String(options.sizes.includes(keep) ? keep : options.sizes.includes(options.default_size) ? options.default_size : options.sizes[0]);
   }
   fillSizes();
 
@@ -27,6 +28,7 @@
     try {
       const answer = await HX.api("POST", "/api/tables", body);
       localStorage.setItem("hexengine:name", body.name);
+      if (answer.player) localStorage.setItem("hexengine:rating-id", answer.player);
       HX.seat.set(answer.table, {
         token: answer.token, recipient: answer.recipient, invite: answer.invite || null,
         mode, created: Date.now(), title: HX.describe(Object.assign({ rows: settings.size, cols: settings.size }, settings)),
@@ -58,9 +60,14 @@
     return settings;
   }
 
+  // A preset needs the server to know its time control (older servers know only time_limit).
+  function presetKnown(p) {
+    return ["main_time", "increment", "days_per_move"].every((k) => p[k] === undefined || options.settings.includes(k));
+  }
+
   function drawPresets() {
     const box = HX.$("#presets");
-    box.replaceChildren(...PRESETS.filter((p) => p.size >= limits.min && p.size <= limits.max).map((p) =>
+    box.replaceChildren(...PRESETS.filter((p) => options.sizes.includes(p.size) && presetKnown(p)).map((p) =>
       HX.el("button", { type: "button", id: "preset-" + p.id, "data-preset": p.id, onclick: () => startPreset(p) },
         HX.el("b", { text: p.label }), HX.el("span", { text: p.note }))));
   }
@@ -140,6 +147,13 @@
   });
 
   drawPresets();
+  HX.api("GET", "/api/options").then((o) => {
+    Object.assign(options, o);
+    fillSizes();
+    drawPresets();
+    sync();
+    form.dataset.options = "loaded";
+  }, () => { form.dataset.options = "default"; });  // an older server: 7 to 19
   syncQuick();
   const radio = form.querySelector('input[name=mode][value="' + quick.mode + '"]');
   if (radio) radio.checked = true;

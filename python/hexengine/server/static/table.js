@@ -41,6 +41,7 @@
         const name = HX.$("#join-name").value;
         const answer = await HX.api("POST", "/api/tables/" + tableId + "/join", { code: inviteMatch[1], name, player_id: HX.playerId() });
         localStorage.setItem("hexengine:name", name);
+        if (answer.player) localStorage.setItem("hexengine:rating-id", answer.player);
         HX.seat.set(tableId, { token: answer.token, recipient: answer.recipient, mode: "online", created: Date.now(), title: HX.describe(info.settings) });
         history.replaceState(null, "", location.pathname);
         show("#join", false);
@@ -183,7 +184,7 @@
         if (st) { st.board = m.board; st.history = m.history; }
         break;
       case "ratings":
-        S.ratings = m.changes;
+        S.ratings = { changes: m.changes || {}, pool: m.pool, unrated: m.unrated };
         break;
       case "rematch":
         S.rematch = m.ready;
@@ -280,7 +281,7 @@
     if (ready) HX.$("#rematch-note").textContent = ["A", "B"].filter((s) => ready[s]).map((s) => nameOf(s)).join(" and ") + " asked for a rematch.";
     if (ready && mySeats().every((s) => ready[s])) HX.$("#rematch").disabled = true; else HX.$("#rematch").disabled = false;
     show("#ratings", !!S.ratings);
-    if (S.ratings) HX.$("#ratings").textContent = "Ratings: " + ["A", "B"].map((s) => nameOf(s) + " " + S.ratings[s].before.rating.toFixed(1) + " → " + S.ratings[s].after.rating.toFixed(1)).join(", ");
+    if (S.ratings) HX.$("#ratings").textContent = ratingsText(S.ratings);
     HX.$("#series").textContent = S.series && S.series.games ? "Series: " + nameOf("A") + " " + S.series.wins.A + " – " + S.series.wins.B + " " + nameOf("B") : "";
     // links
     const stored = HX.seat.get(tableId) || {};
@@ -306,6 +307,18 @@
         HX.$("#lift-B").textContent = "Show " + who(st.colors.red === "B" ? "red" : "blue") + "'s board";
       }
     }
+  }
+
+  // The rating changes of a rated game, on the Elo-like scale, or why it was not rated.
+  function ratingsText(r) {
+    if (r.unrated) return r.unrated.charAt(0).toUpperCase() + r.unrated.slice(1) + (/[.!]$/.test(r.unrated) ? "" : ".");
+    const shown = (x) => (x.display !== undefined ? String(x.display) : x.rating.toFixed(1));
+    const parts = ["A", "B"].filter((s) => r.changes[s]).map((s) => {
+      const c = r.changes[s], before = c.before.display, after = c.after.display;
+      const diff = before !== undefined && after !== undefined ? " (" + (after - before >= 0 ? "+" : "−") + Math.abs(after - before) + ")" : "";
+      return nameOf(s) + " " + shown(c.before) + " → " + shown(c.after) + diff;
+    });
+    return "Ratings" + (r.pool ? " (" + HX.poolName(r.pool) + ")" : "") + ": " + parts.join(", ");
   }
 
   // Whose turn it is, said plainly: the status line, a coloured stone, and the tab's title
