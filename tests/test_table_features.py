@@ -317,3 +317,170 @@ def test_correspondence_play_gives_days_and_no_takeover():
 def test_bad_clock_settings_are_refused(kwargs, needle):
     with pytest.raises(hx.RulesError, match=re.escape(needle)):
         hx.TableSettings(**kwargs)
+
+
+# ---------------------------------------------------------------- takebacks
+
+
+def online_pair(**settings):
+    table, clock, _checker = make(**{"variant": "hex", "size": 5, **settings})
+    ann, bob = table.sit("A", "Ann"), table.sit("B", "Bob")
+    return table, clock, ann, bob
+
+
+def test_an_accepted_takeback_undoes_the_askers_move_and_the_reply():
+    """Ann moves, Bob replies, Ann asks; Bob accepts: both moves are gone, Ann is to move again,
+    and every recipient gets the new position as a snapshot."""
+    table, _, ann, bob = online_pair()
+    table.play(ann, "c3")
+    table.play(bob, "b2")
+    table.poll("B")
+    assert table.ask_takeback(ann) is False
+    asked = of_type(table.poll("B"), "takeback")[-1]
+    assert asked["state"] == "asked" and asked["seat"] == "A"
+    assert table.snapshot("B")["state"]["takeback"] == "A"
+    table.answer_takeback(bob, True)
+    assert table.referee.history == [] and table.seat_of(table.referee.to_move) == "A"
+    got = table.poll("A")
+    assert [m["state"] for m in of_type(got, "takeback")][-1] == "accepted"
+    assert of_type(got, "takeback")[-1]["undone"] == 2
+    snap = of_type(got, "snapshot")[-1]
+    assert snap["reason"] == "takeback" and snap["state"]["history"] == []
+    assert got[-1]["type"] == "your_turn"
+    assert of_type(table.poll("spectators"), "snapshot")[-1]["state"]["board"] == [[0] * 5] * 5
+    table.play(ann, "a1")
+    assert [a.cell.name for a in table.referee.history] == ["a1"]
+
+
+def test_a_declined_withdrawn_or_lapsed_takeback_changes_nothing():
+    table, _, ann, bob = online_pair()
+    table.play(ann, "c3")
+    table.ask_takeback(ann)
+    with pytest.raises(hx.TableError) as twice:
+        table.ask_takeback(ann)
+    assert twice.value.code == "takeback-pending"
+    table.answer_takeback(bob, False)
+    assert len(table.referee.history) == 1
+    table.ask_takeback(ann)
+    table.answer_takeback(ann, False)  # withdrawn
+    table.ask_takeback(ann)
+    table.play(bob, "b2")  # Bob plays on instead: the request lapses
+    states = [m["state"] for m in of_type(table.poll("A"), "takeback")]
+    assert states == ["asked", "declined", "asked", "withdrawn", "asked", "lapsed"]
+    with pytest.raises(hx.TableError) as nothing:
+        table.answer_takeback(bob, True)
+    assert nothing.value.code == "no-takeback" and len(table.referee.history) == 2
+
+
+def test_takebacks_are_refused_when_there_is_nothing_to_take_back():
+    table, _, _ann, bob = online_pair()
+    with pytest.raises(hx.TableError, match="no move to take back") as refused:
+        table.ask_takeback(bob)
+    assert refused.value.code == "no-takeback"
+    with pytest.raises(hx.TableError, match="must be True or False"):
+        table.answer_takeback(bob, "yes")
+
+
+def test_dark_hex_has_no_takebacks():
+    """A taken-back Dark Hex move would leave each player knowing what it showed them."""
+    table, _, ann, bob = online_pair(variant="dark", size=3)
+    table.play(ann, "b2")
+    table.play(bob, "b2")  # a hit: Bob has found Ann's stone
+    for token in (ann, bob):
+        with pytest.raises(hx.TableError, match="Dark Hex has no takebacks") as refused:
+            table.ask_takeback(token)
+        assert refused.value.code == "no-takeback"
+    assert len(table.referee.history) == 2
+
+
+def test_the_computer_accepts_takebacks_only_at_unrated_tables():
+    table, _, _ = make(variant="hex", size=5)
+    ann = table.sit("A", "Ann")
+    table.sit_computer("B", "easy")
+    table.play(ann, "c3")  # the computer answers at once
+    assert len(table.referee.history) == 2
+    assert table.ask_takeback(ann) is True
+    assert table.referee.history == [] and table.seat_of(table.referee.to_move) == "A"
+
+    rated, _, _ = make(variant="hex", size=5, rated=True, ratings=hx.Ratings())
+    ann = rated.sit("A", "Ann")
+    rated.sit_computer("B", "easy")
+    rated.play(ann, "c3")
+    assert rated.ask_takeback(ann) is False and len(rated.referee.history) == 2
+    assert of_type(rated.poll("A"), "takeback")[-1]["state"] == "declined"
+
+
+def test_one_device_takes_back_the_last_move_at_once():
+    table, _, _ = make(variant="hex", size=5)
+    device = table.sit_together("Ann", "Bob")
+    table.play(device, "c3")
+    table.play(device, "b2")
+    assert table.ask_takeback(device) is True
+    assert [a.cell.name for a in table.referee.history] == ["c3"]
+
+
+def test_taking_back_a_sides_swap_gives_the_colours_back():
+    table, _, ann, bob = online_pair(swap="sides")
+    table.play(ann, "c3")
+    table.play(bob, "swap")
+    assert table.seat_of(hx.RED) == "B"
+    table.ask_takeback(bob)
+    table.answer_takeback(ann, True)
+    assert table.seat_of(hx.RED) == "A" and table.seat_of(table.referee.to_move) == "B"
+    assert len(table.referee.history) == 1
+
+
+def test_a_pending_takeback_survives_a_restart():
+    table, clock, ann, bob = online_pair()
+    table.play(ann, "c3")
+    table.ask_takeback(ann)
+    again = hx.Table.from_state(table.to_state(), clock=clock)
+    again.answer_takeback(bob, True)
+    assert again.referee.history == []
+
+
+# ---------------------------------------------------------------- aborts
+
+
+def test_abort_before_the_second_move_ends_the_game_without_a_result():
+    """Either player may abort while fewer than two moves were played: no winner, no record,
+    no score, no rating; a rematch starts the next game."""
+    ratings = hx.Ratings()
+    table, _, _ = make(variant="hex", size=5, rated=True, ratings=ratings, time_limit=30)
+    ann, bob = table.sit("A", "Ann"), table.sit("B", "Bob")
+    table.play(ann, "c3")
+    table.abort(bob)
+    msg = of_type(table.poll("A"), "aborted")[-1]
+    assert msg["seat"] == "B" and "no result" in msg["text"]
+    state = table.snapshot("A")["state"]
+    assert state["over"] is True and state["result"]["reason"] == "aborted" and state["to_move"] is None
+    assert state["result"]["winner"] is None and state["clock"]["deadline"] is None
+    assert table.records == [] and table.series == {"games": 0, "wins": {"A": 0, "B": 0}}
+    assert ratings.leaderboard() == [] and table.deadline is None
+    with pytest.raises(hx.TableError) as over:
+        table.play(bob, "b2")
+    assert over.value.code == "game-over"
+    assert table.rematch(ann) is False and table.rematch(bob) is True
+    assert table.game_number == 2 and not table.referee.history
+
+
+def test_abort_is_refused_after_the_second_move():
+    table, _, ann, bob = online_pair()
+    table.play(ann, "c3")
+    table.play(bob, "b2")
+    with pytest.raises(hx.TableError, match="resign instead") as refused:
+        table.abort(ann)
+    assert refused.value.code == "game-running" and not table.referee.is_over
+
+
+def test_an_aborted_dark_game_reveals_nothing():
+    """Aborting a one-device Dark Hex game after Red's first stone leaves the curtain up;
+    spectators still see no stone."""
+    table, _, _ = make(variant="dark", size=3)
+    device = table.sit_together("Ann", "Bob")
+    table.lift_curtain(device)
+    table.play(device, "b2")
+    table.abort(device, "B")
+    assert table.curtain["up"] is True
+    assert table.spectate()["state"]["board"] == [[0, 0, 0]] * 3
+    assert table.to_state()["run"]["aborted"] == "B"

@@ -2,8 +2,8 @@
 
 Hypothesis drives many sessions in every mode (online, against the computer,
 one device, two computers) and variant, with disconnects, returns, grace
-periods, time-outs, resignations, the curtain, rematches, snapshots and
-replays. A MessageChecker checks each message the instant it is queued against
+periods, time-outs, resignations, the curtain, rematches, snapshots,
+replays, takebacks and aborts. A MessageChecker checks each message the instant it is queued against
 the referee's true board and the recipient's view: no message to a seat, a
 device or the spectators ever names or shows a stone its recipient may not know.
 """
@@ -20,6 +20,7 @@ import hexengine as hx
 
 KINDS = ["move"] * 10 + ["illegal", "resign", "disconnect", "reconnect", "wait", "wait", "tick"]
 KINDS += ["lift", "lift", "raise", "rematch", "rematch", "spectate", "snapshot", "replay", "rotate"]
+KINDS += ["takeback", "answer", "answer", "abort"]
 
 
 @st.composite
@@ -144,6 +145,15 @@ def run_session(settings_, mode, level, autoplay, ops, seed):
                     check_message(table, r, table.snapshot(r), [])
             elif kind == "replay":
                 table.request_replay(table.recipients[k % len(table.recipients)])
+            elif kind == "takeback":
+                if seat in tokens:
+                    table.ask_takeback(tokens[seat])
+            elif kind == "answer":
+                if seat in tokens:
+                    table.answer_takeback(tokens[seat], k % 3 != 0)
+            elif kind == "abort":
+                if seat in tokens:
+                    table.abort(tokens[seat], seat if mode == "one-device" else None)
             elif kind == "rotate":
                 if seat in tokens:
                     new = table.rotate_token(tokens[seat])

@@ -85,7 +85,7 @@ class Computers:
     def turn(self, table_id: str, run: Running | None, seats: Seats) -> ComputerTurn | None:
         """The computer's pending decision in ``run`` (at a computer seat, or a person's seat it
         plays while they are away), or ``None``."""
-        if run is None or run.game.is_over:
+        if run is None or run.over:
             return None
         color = run.game.to_move
         assert color is not None
@@ -115,7 +115,7 @@ class Computers:
         """Whether ``turn`` is still the decision the computer has to make in ``run``."""
         return not (
             run is None
-            or run.game.is_over
+            or run.over
             or turn.table != table_id
             or turn.game != run.number
             or turn.ply != len(run.meta)

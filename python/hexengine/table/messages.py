@@ -177,7 +177,7 @@ def game_state(p: Perspective, run: Running, clock: dict[str, Any], decides: boo
         "rules": rules_dict(run.game.rules),
         "colors": run.colors_dict(),
         "red_at_start": run.red_at_start,
-        "to_move": color_name(view.to_move),
+        "to_move": None if run.aborted else color_name(view.to_move),
         "to_move_seat": run.seat_to_move,
         "board": p.board,
         "history": history,
@@ -187,8 +187,9 @@ def game_state(p: Perspective, run: Running, clock: dict[str, Any], decides: boo
         "hits": cell_names(view.hits),
         **move_choices(view.legal_moves() if decides else []),
         "clock": clock,
-        "over": view.is_over,
-        "result": _result(run) if view.is_over else None,
+        "over": view.is_over or run.aborted is not None,
+        "result": _result(run) if view.is_over else _aborted(run),
+        "takeback": run.takeback,
     }
 
 
@@ -262,6 +263,13 @@ def replay(number: int, record: GameRecord) -> dict[str, Any]:
     """The ``replay`` payload: finished game ``number``'s record and the true board after every action."""
     boards = [_rows(board) for _, board in record.replay()]
     return {"number": number, "record": record.to_dict(), "boards": boards}
+
+
+def _aborted(run: Running) -> dict[str, Any] | None:
+    """The result object of an aborted game (no winner), or ``None`` for a game under way."""
+    if run.aborted is None:
+        return None
+    return {"winner": None, "winner_seat": None, "reason": "aborted", "completed_chain": []}
 
 
 def _result(run: Running) -> dict[str, Any]:

@@ -121,6 +121,26 @@ class News:
             if run.revealed:
                 self.send(run, r, "reveal", messages.reveal(p, run))
 
+    def takeback(self, run: Running, state: str, seat: SeatName, *, undone: int = 0) -> None:
+        """A takeback asked by ``seat`` was ``asked``, ``accepted`` (``undone`` actions taken
+        back), ``declined``, ``withdrawn``, or ``lapsed`` (an action was played first)."""
+        name = self._seats.player(seat).name  # type: ignore[union-attr]
+        text = {
+            "asked": f"{name} asks to take back their last move",
+            "accepted": f"Taken back: the last {undone} move{'s' if undone != 1 else ''}",
+            "declined": f"The takeback {name} asked for was declined",
+            "withdrawn": f"{name} withdrew their takeback request",
+            "lapsed": f"The takeback {name} asked for lapsed: a move was played",
+        }[state]
+        self.broadcast(run, "takeback", {"state": state, "seat": seat, "undone": undone, "text": text})
+
+    def aborted(self, run: Running, seat: SeatName) -> None:
+        """``seat`` aborted the game before its second action: no result."""
+        name = self._seats.player(seat).name  # type: ignore[union-attr]
+        self.broadcast(
+            run, "aborted", {"seat": seat, "text": f"{name} aborted the game: no result, not rated"}
+        )
+
     def replay(self, run: Running | None, recipient: str, number: int, record: GameRecord) -> dict[str, Any]:
         return self.send(run, recipient, "replay", messages.replay(number, record))
 

@@ -46,6 +46,8 @@ class Running:
     record: GameRecord | None = None
     clock: TurnClock = field(default_factory=TurnClock)
     curtain: Curtain | None = None
+    takeback: SeatName | None = None
+    aborted: SeatName | None = None
 
     @classmethod
     def start(
@@ -67,10 +69,30 @@ class Running:
         return cls(Game(rules), number, red, colors, now, clock=clock, curtain=curtain)
 
     @property
+    def over(self) -> bool:
+        """Whether the game has ended: by the rules, or aborted (no result)."""
+        return self.game.is_over or self.aborted is not None
+
+    @property
     def seat_to_move(self) -> SeatName | None:
-        """The seat whose decision it is, ``None`` once the game is over."""
+        """The seat whose decision it is, ``None`` once the game is over or aborted."""
         color = self.game.to_move
-        return None if color is None else self.colors[color]
+        return None if color is None or self.aborted is not None else self.colors[color]
+
+    def last_action_of(self, seat: SeatName) -> int | None:
+        """The index of ``seat``'s last action in the game, or ``None`` if it has made none."""
+        for i in range(len(self.meta) - 1, -1, -1):
+            if self.meta[i][0] == seat:
+                return i
+        return None
+
+    def undo(self, count: int) -> None:
+        """Takes back the last ``count`` actions (a ``sides`` swap gives the colours back)."""
+        for _ in range(count):
+            action = self.game.undo()
+            self.meta.pop()
+            if action.result is MoveResult.SWAPPED and self.game.rules.swap == "sides":
+                self.colors = {RED: self.colors[BLUE], BLUE: self.colors[RED]}
 
     def color_of(self, seat: SeatName) -> Color:
         """The colour ``seat`` holds now (it changes after a ``sides`` swap)."""
@@ -118,7 +140,7 @@ class Running:
         Returns whether a clock was running (it stops)."""
         assert self.curtain is not None
         running = self.clock.deadline is not None
-        if self.curtain.up or self.game.is_over:
+        if self.curtain.up or self.over:
             self.clock.stop(now)
         else:
             self.clock.pause(now)
@@ -158,6 +180,8 @@ class Running:
             **self.clock.to_state(),
             "curtain_up": self.covered,
             "curtain_seat": None if self.curtain is None else self.curtain.seat,
+            "takeback": self.takeback,
+            "aborted": self.aborted,
         }
 
     @classmethod
@@ -168,7 +192,7 @@ class Running:
         game = record.game()
         up, seat = bool(data["curtain_up"]), data["curtain_seat"]
         curtain = Curtain(up, seat) if curtained else None
-        return cls(
+        run = cls(
             game,
             record.number,
             record.red_seat,
@@ -179,3 +203,6 @@ class Running:
             TurnClock.from_state(data),
             curtain,
         )
+        run.takeback = data.get("takeback")
+        run.aborted = data.get("aborted")
+        return run

@@ -330,10 +330,10 @@ class Table:
         """
         client = self._seats.auth(token)
         run, curtain = self._curtained(client)
-        curtain.lift_for(seat, over=run.game.is_over)
+        curtain.lift_for(seat, over=run.over)
         self._news.curtain(run)
         snap = self._news.snapshot(run, client.recipient, "curtain-lifted", queue=True)
-        if not run.game.is_over:
+        if not run.over:
             if run.clock.resume(self._clock.now()):
                 self._news.turn(run)
             else:
@@ -362,7 +362,7 @@ class Table:
         """
         if self._run is None:
             raise TableError("no game has been played yet", "no-game")
-        if not self._run.game.is_over:
+        if not self._run.over:
             raise TableError("the current game is still running", "game-running")
         if self._series.ask(self._seats.asking(token), self._seats.players):
             self._start_game()
@@ -370,6 +370,86 @@ class Table:
             return True
         self._news.broadcast(self._run, "rematch", {"ready": dict(self._series.ready)})
         return False
+
+    # ================================================================ takebacks and aborts
+
+    def ask_takeback(self, token: str) -> bool:
+        """Asks to take back the asker's last action (and the opponent's reply after it, if any).
+        Hex and Rex only. The opponent answers with :meth:`answer_takeback`; a computer seat
+        accepts at once at an unrated table and declines at a rated one; a device holding both
+        seats takes the last action back at once. Any action played before the answer lets the
+        request lapse. Returns whether the actions were taken back.
+
+        In Dark Hex there are no takebacks (TableError ``no-takeback``): a player keeps what a
+        taken-back action showed them (a found stone, a hit received), so the game could not
+        go on from the earlier position without either player knowing more than the rules
+        allow there.
+        """
+        client = self._seats.auth(token)
+        run = self._running()
+        if run.game.rules.is_dark:
+            raise TableError(
+                "Dark Hex has no takebacks: what a taken-back move showed a player cannot be unseen",
+                "no-takeback",
+            )
+        if run.takeback is not None:
+            raise TableError(f"seat {run.takeback} has already asked for a takeback", "takeback-pending")
+        if len(client.seats) == 2:
+            if not run.meta:
+                raise TableError("there is no move to take back yet", "no-takeback")
+            self._take_back(run, run.meta[-1][0], 1)  # type: ignore[arg-type]
+            return True
+        seat = client.seats[0]
+        if run.last_action_of(seat) is None:
+            raise TableError("you have made no move to take back yet", "no-takeback")
+        run.takeback = seat
+        self._news.takeback(run, "asked", seat)
+        other = "B" if seat == "A" else "A"
+        if self._seats.computer_plays(other):  # type: ignore[arg-type]
+            person_away = self._seats.player(other).kind == "person"  # type: ignore[arg-type, union-attr]
+            accept = not (self._settings.rated or person_away)
+            self._answer(run, accept=accept)
+            return accept
+        return False
+
+    def answer_takeback(self, token: str, accept: bool) -> None:
+        """The opponent of the asker accepts (the actions are taken back) or declines the
+        pending takeback; the asker may withdraw it (``accept=False``)."""
+        if not isinstance(accept, bool):
+            raise TableError(f"accept must be True or False, not {accept!r}", "bad-request")
+        client = self._seats.auth(token)
+        run = self._running()
+        asker = run.takeback
+        if asker is None:
+            raise TableError("no takeback has been asked", "no-takeback")
+        if asker in client.seats:
+            if accept:
+                raise TableError("the opponent answers a takeback, not the one who asked", "not-your-turn")
+            run.takeback = None
+            self._news.takeback(run, "withdrawn", asker)
+            return
+        self._answer(run, accept=accept)
+
+    def abort(self, token: str, seat: SeatName | None = None) -> None:
+        """Ends the game with no result before its second action (unrated, not in the series'
+        records or score). Either seat may abort; a device names the seat or speaks for the
+        player to move."""
+        client = self._seats.auth(token)
+        run = self._running()
+        if seat is None:
+            seat = client.seats[0] if len(client.seats) == 1 else run.seat_to_move
+        if seat not in client.seats:
+            raise TableError(f"seat {seat!r} is not yours", "not-your-turn")
+        if len(run.meta) >= 2:
+            raise TableError(
+                "a game can be aborted only before its second move; resign instead", "game-running"
+            )
+        run.aborted = seat
+        run.takeback = None
+        run.clock.stop(self._clock.now())
+        if run.curtain is not None:
+            run.curtain.end(revealed=False)
+        self._news.aborted(run, seat)
 
     # ================================================================ leaving and returning
 
@@ -523,6 +603,8 @@ class Table:
     def _running(self) -> Running:
         if self._run is None:
             raise TableError("the game has not started: both seats must be taken", "no-game")
+        if self._run.aborted is not None:
+            raise TableError("the game was aborted", "game-over")
         if self._run.game.is_over:
             raise TableError(f"the game is over ({self._run.game.status()})", "game-over")
         return self._run
@@ -554,6 +636,9 @@ class Table:
         assert run is not None
         seat, color, result = run.play(move, by, self._clock.now())
         self._news.action(run, seat, color, result, by)
+        if run.takeback is not None:
+            asker, run.takeback = run.takeback, None
+            self._news.takeback(run, "lapsed", asker)
         if run.game.is_over:
             self._finish()
             return result
@@ -582,6 +667,27 @@ class Table:
         if rated is not None:
             self._news.broadcast(run, "ratings", rated)
 
+    def _answer(self, run: Running, *, accept: bool) -> None:
+        asker = run.takeback
+        assert asker is not None
+        run.takeback = None
+        if not accept:
+            self._news.takeback(run, "declined", asker)
+            return
+        first = run.last_action_of(asker)
+        assert first is not None
+        self._take_back(run, asker, len(run.meta) - first)
+
+    def _take_back(self, run: Running, asker: SeatName, count: int) -> None:
+        """Takes back the last ``count`` actions; everyone gets the new position as a snapshot."""
+        run.clock.stop(self._clock.now())
+        run.undo(count)
+        self._news.takeback(run, "accepted", asker, undone=count)
+        for r in self._news.listening():
+            self._news.snapshot(run, r, "takeback", queue=True)
+        self._new_decision()
+        self._autoplay_computers()
+
     def _make_record(self, end_time: float | None = None) -> GameRecord:
         assert self._run is not None
         return self._run.make_record(self._seats.players, self._id, self._settings.to_dict(), end_time)
@@ -608,7 +714,7 @@ class Table:
 
     def _pending_events(self) -> list[tuple[float, Client | None]]:
         """Due times: the deadline (``None``) and each absent client's takeover."""
-        deadline = None if self._run is None or self._run.game.is_over else self._run.clock.deadline
+        deadline = None if self._run is None or self._run.over else self._run.clock.deadline
         timeout: list[tuple[float, Client | None]] = [] if deadline is None else [(deadline, None)]
         if self._settings.correspondence:
             return timeout
