@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,11 @@ def create(page, web, *, name="Ann", mode="online", variant="hex", size=7, **opt
         page.select_option("#first", options["first"])
     if "time" in options:
         page.select_option("#time", options["time"])
+    if "main_minutes" in options:
+        page.fill("#main_minutes", str(options["main_minutes"]))
+        page.fill("#increment", str(options.get("increment", 0)))
+    if "days" in options:
+        page.select_option("#days", str(options["days"]))
     if options.get("rated"):
         page.check("#rated")
     if options.get("tap"):
@@ -125,6 +131,17 @@ def stones(page):
     return page.eval_on_selector_all(
         "[data-cell].red, [data-cell].blue", "els => els.map(e => e.dataset.cell)"
     )
+
+
+def wait_until(page, expression, arg=None, timeout=20.0):
+    """Polls a JavaScript expression (a function when ``arg`` is given) until it is truthy.
+    Unlike ``page.wait_for_function`` it works under the pages' Content-Security-Policy,
+    which forbids the eval that Playwright's in-page polling needs."""
+    end = time.monotonic() + timeout
+    while not (page.evaluate(expression) if arg is None else page.evaluate(expression, arg)):
+        if time.monotonic() > end:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(50)
 
 
 def no_directions(page):
@@ -194,7 +211,7 @@ def test_a_spectator_of_dark_hex_sees_nothing_until_the_end(browser, web):
         play(ann, f"a{row}", "red")
         if row < 7:
             play(bob, f"g{row}", "blue")
-            eve.wait_for_function(f"document.querySelectorAll('#moves li').length >= {2 * row}")
+            wait_until(eve, f"document.querySelectorAll('#moves li').length >= {2 * row}")
             assert stones(eve) == []
             assert not re.search(r"\b[a-g][1-7]\b", eve.inner_text("#moves")), (
                 "a move's cell reached the spectator"
@@ -372,14 +389,16 @@ def test_the_leaderboard_has_one_list_per_variant_and_size(browser, web):
     assert {"", "hex:5x5", "rex:5x5"} <= set(pools)
     for pool in ("hex:5x5", "rex:5x5"):
         page.select_option("#pool", pool)
-        page.wait_for_function(
-            "pool => [...document.querySelectorAll('#rows tr')].every(r => r.dataset.pool === pool)", arg=pool
+        wait_until(
+            page,
+            "pool => [...document.querySelectorAll('#rows tr')].every(r => r.dataset.pool === pool)",
+            arg=pool,
         )
         assert "Pia" in page.inner_text("#rows")
         assert page.is_hidden("th.for-all")
     page.select_option("#pool", "")
     page.wait_for_selector("th.for-all:not([hidden])")
-    page.wait_for_function("document.querySelectorAll('#rows tr[data-pool=\"rex:5x5\"]').length > 0")
+    wait_until(page, "document.querySelectorAll('#rows tr[data-pool=\"rex:5x5\"]').length > 0")
     assert game("Rex", 5) in page.inner_text("#rows") and game("Hex", 5) in page.inner_text("#rows")
     page.wait_for_selector("#me:not([hidden])")
     mine = page.inner_text("#my-pools")
@@ -417,7 +436,7 @@ def test_the_lobby_offers_every_table_setting(context, web):
     page = page_of(context)
     page.goto(web.url + "/")
     more_settings(page)
-    page.wait_for_selector("#create[data-options=loaded]")
+    page.wait_for_selector("#create[data-options=loaded]", state="attached")
     values = lambda sel: page.eval_on_selector_all(f"{sel} option", "os => os.map(o => o.value)")  # noqa: E731
     assert values("#variant") == ["hex", "rex", "dark", "dark-abrupt"]
     sizes = web.get("/api/options")[1]["sizes"]
@@ -426,7 +445,8 @@ def test_the_lobby_offers_every_table_setting(context, web):
     assert page.input_value("#size") == "11"
     assert values("#swap") == ["sides", "pieces"]
     assert values("#first") == ["A", "B", "alternate"]
-    assert values("#time") == ["", "30", "60", "custom"]
+    assert values("#time") == ["", "30", "60", "custom", "fischer", "correspondence"]
+    assert values("#days") == ["1", "2", "3", "5", "7", "14"]
     assert values("#level") == ["easy", "medium", "hard"]
     for sel in ("#swap_on", "#alternate", "#rated", "#grace", 'input[value="one-device"]'):
         assert page.locator(sel).count() == 1
@@ -531,25 +551,27 @@ def test_a_taken_seat_offers_watching_instead(browser, web):
 
 
 def test_quick_play_presets_open_a_table_in_one_click(browser, web):
-    """The lobby's presets open a table at once: against the computer (9x9, 30 s a move) and
-    with a friend online (Dark Hex 7x7, with an invite link); the full form stays under
-    "More settings"."""
+    """The lobby's presets open a table at once: against the computer (9x9, 3 min + 2 s), with
+    a friend online (Dark Hex 7x7, with an invite link; correspondence only with a friend);
+    the full form stays under "More settings"."""
     ctx = browser.new_context(viewport={"width": 1000, "height": 760})
     page = page_of(ctx)
     page.goto(web.url + "/")
     assert not page.eval_on_selector("#more", "d => d.open"), "the long form is folded away"
+    page.wait_for_selector("#create[data-options=loaded]", state="attached")
     assert page.locator("#presets button").count() >= 5
-    page.click("#preset-hex-9-30")
+    page.click("#preset-hex-9-3m")
     assert "name" in page.inner_text("#quick-error"), "a name is needed first"
     page.fill("#name", "Ann")
     page.click('#quick-mode [data-mode="computer"]')
+    assert page.locator("#preset-hex-11-3d").count() == 0, "no correspondence against the computer"
     page.click('#quick-level [data-level="easy"]')
-    page.click("#preset-hex-9-30")
+    page.click("#preset-hex-9-3m")
     page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
     page.wait_for_selector("svg.board")
     assert page.locator("[data-cell]").count() == 81
     assert "computer, easy" in page.inner_text("#seat-B")
-    assert "30 s a move" in page.inner_text("#title")
+    assert "3 min + 2 s" in page.inner_text("#title")
     page.goto(web.url + "/")
     page.click('#quick-mode [data-mode="online"]')
     assert page.is_hidden("#quick-level")
@@ -559,6 +581,40 @@ def test_quick_play_presets_open_a_table_in_one_click(browser, web):
     assert "Dark Hex" in page.inner_text("#title")
     assert not page.errors
     ctx.close()
+
+
+def test_fischer_and_correspondence_clocks(browser, web):
+    """With main time and an increment each player's clock shows their bank and the increment;
+    the bank of the player to move runs down and the increment is added when they move. A
+    correspondence table (days per move, from the quick-play presets) shows days and hours."""
+    ann_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    ann, bob = page_of(ann_ctx), page_of(bob_ctx)
+    create(ann, web, variant="hex", time="fischer", main_minutes=1, increment=5)
+    assert "1 min + 5 s" in ann.inner_text("#title")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    ann.wait_for_selector("#seat-A .clock.running")
+    assert "+5 s" in ann.inner_text("#seat-A .clock") and "+5 s" in ann.inner_text("#seat-B .clock")
+    wait_until(bob, "document.querySelector('#seat-B .clock').textContent.startsWith('1:00')")
+    wait_until(ann, "document.querySelector('#seat-A .clock').textContent.startsWith('0:5')")
+    play(ann, "c3", "red")
+    # Ann's bank got the increment: more than the 0:5x it showed, at most 1:05
+    bob.wait_for_selector("#seat-B .clock.running")
+    assert re.match(r"1:0[0-5]", bob.inner_text("#seat-A .clock")), bob.inner_text("#seat-A .clock")
+    assert bob.locator("#seat-A .clock.running").count() == 0
+    page = page_of(ann_ctx)
+    page.goto(web.url + "/")
+    page.wait_for_selector("#create[data-options=loaded]", state="attached")
+    page.click('#quick-mode [data-mode="online"]')
+    page.click("#preset-hex-11-3d")
+    page.wait_for_selector("#invite-box:not([hidden])")
+    assert "3 days a move" in page.inner_text("#title")
+    join(bob, page.input_value("#invite"))
+    page.wait_for_selector("#seat-A .clock.running")
+    assert re.match(r"(3d 0h|2d 23h)", page.inner_text("#seat-A .clock")), page.inner_text("#seat-A .clock")
+    assert not ann.errors and not bob.errors and not page.errors
+    for c in (ann_ctx, bob_ctx):
+        c.close()
 
 
 def test_preview_stone_and_confirmed_moves(browser, web):
@@ -612,19 +668,19 @@ def test_whose_turn_shows_in_the_tab_title_with_an_optional_beep(browser, web):
     create(ann, web, variant="hex")
     ann.wait_for_selector("#invite-box:not([hidden])")
     join(bob, ann.input_value("#invite"))
-    ann.wait_for_function("document.title === '● Your move — hexengine'")
-    bob.wait_for_function("document.title === 'Red (Ann) to move — hexengine'")
+    wait_until(ann, "document.title === '● Your move — hexengine'")
+    wait_until(bob, "document.title === 'Red (Ann) to move — hexengine'")
     assert "mine" in ann.get_attribute("#turn", "class")
     assert "mine" not in (bob.get_attribute("#turn", "class") or "")
     assert not bob.is_checked("#pref-sound"), "sound is off by default"
     bob.check("#pref-sound")
     beeps = bob.evaluate("HX.beeps")
     play(ann, "c3", "red")
-    bob.wait_for_function("document.title === '● Your move — hexengine'")
-    bob.wait_for_function(f"HX.beeps === {beeps + 1}")
-    ann.wait_for_function("document.title === 'Blue (Bob) to move — hexengine'")
+    wait_until(bob, "document.title === '● Your move — hexengine'")
+    wait_until(bob, f"HX.beeps === {beeps + 1}")
+    wait_until(ann, "document.title === 'Blue (Bob) to move — hexengine'")
     play(bob, "d4", "blue")
-    ann.wait_for_function("document.title === '● Your move — hexengine'")
+    wait_until(ann, "document.title === '● Your move — hexengine'")
     assert ann.evaluate("HX.beeps") == 0, "no sound unless it was asked for"
     assert not ann.errors and not bob.errors
     for c in (ann_ctx, bob_ctx):
@@ -651,7 +707,7 @@ def test_the_board_flips_and_the_theme_follows_the_system_or_the_toggle(browser,
     assert a1["y"] > g7["y"] and a1["x"] > g7["x"], "a1 is at the other end of the board"
     play(page, "d4", "red")  # the cells still play
     page.click("#theme")
-    page.wait_for_function("!document.documentElement.classList.contains('theme-dark')")
+    wait_until(page, "!document.documentElement.classList.contains('theme-dark')")
     assert page.evaluate(bg) != dark_bg
     page.reload()
     page.wait_for_selector("svg.board.flipped")

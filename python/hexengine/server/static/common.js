@@ -133,9 +133,10 @@ HX.duration = function (seconds) {
 HX.timeControl = function (settings) {
   const s = settings || {};
   if (s.days_per_move) return s.days_per_move + (Number(s.days_per_move) === 1 ? " day" : " days") + " a move";
-  if (s.main_time) return HX.duration(s.main_time) + " + " + (Number(s.increment) || 0) + " s";
-  if (s.time_limit) return s.time_limit + " s a move";
-  return "no time limit";
+  const parts = [];
+  if (s.main_time) parts.push(HX.duration(s.main_time) + " + " + (Number(s.increment) || 0) + " s");
+  if (s.time_limit) parts.push(s.time_limit + " s a move");
+  return parts.join(", ") || "no time limit";
 };
 
 HX.describe = function (settings) {

@@ -42,13 +42,17 @@
   // ------------------------------------------------------------ quick play
 
   const PRESETS = [
-    { id: "hex-11", variant: "hex", size: 11, label: "Hex 11 × 11", note: "the classic board, no clock" },
-    { id: "hex-9-30", variant: "hex", size: 9, time_limit: 30, label: "Hex 9 × 9", note: "quick: 30 s a move" },
-    { id: "hex-13-60", variant: "hex", size: 13, time_limit: 60, label: "Hex 13 × 13", note: "60 s a move" },
+    { id: "hex-11-10m", variant: "hex", size: 11, main_time: 600, increment: 5, label: "Hex 11 × 11", note: "the classic board: 10 min + 5 s" },
+    { id: "hex-9-3m", variant: "hex", size: 9, main_time: 180, increment: 2, label: "Hex 9 × 9", note: "blitz: 3 min + 2 s" },
+    { id: "hex-13-15m", variant: "hex", size: 13, main_time: 900, increment: 10, label: "Hex 13 × 13", note: "15 min + 10 s" },
     { id: "hex-7", variant: "hex", size: 7, label: "Hex 7 × 7", note: "a first game, no clock" },
-    { id: "hex-19", variant: "hex", size: 19, label: "Hex 19 × 19", note: "the largest board" },
-    { id: "dark-7", variant: "dark", size: 7, label: "Dark Hex 7 × 7", note: "hidden stones" },
+    { id: "hex-19", variant: "hex", size: 19, label: "Hex 19 × 19", note: "the largest board, no clock" },
+    { id: "dark-7", variant: "dark", size: 7, label: "Dark Hex 7 × 7", note: "hidden stones, no clock" },
     { id: "rex-9", variant: "rex", size: 9, label: "Rex 9 × 9", note: "whoever connects loses" },
+    { id: "hex-11-3d", variant: "hex", size: 11, days_per_move: 3, label: "Hex 11 × 11", note: "correspondence: 3 days a move", online: true },
+    // for a server without main time
+    { id: "hex-11", variant: "hex", size: 11, label: "Hex 11 × 11", note: "the classic board, no clock", fallback: "hex-11-10m" },
+    { id: "hex-9-30", variant: "hex", size: 9, time_limit: 30, label: "Hex 9 × 9", note: "quick: 30 s a move", fallback: "hex-9-3m" },
   ];
   const quick = { mode: "computer", level: "medium" };
 
@@ -67,7 +71,9 @@
 
   function drawPresets() {
     const box = HX.$("#presets");
-    box.replaceChildren(...PRESETS.filter((p) => options.sizes.includes(p.size) && presetKnown(p)).map((p) =>
+    const shown = PRESETS.filter((p) => options.sizes.includes(p.size) && presetKnown(p) && (!p.online || quick.mode === "online"));
+    const ids = new Set(shown.map((p) => p.id));
+    box.replaceChildren(...shown.filter((p) => !(p.fallback && ids.has(p.fallback))).map((p) =>
       HX.el("button", { type: "button", id: "preset-" + p.id, "data-preset": p.id, onclick: () => startPreset(p) },
         HX.el("b", { text: p.label }), HX.el("span", { text: p.note }))));
   }
@@ -83,6 +89,7 @@
   }
 
   function syncQuick() {
+    drawPresets();
     for (const b of HX.$("#quick-mode").children) b.setAttribute("aria-pressed", String(b.dataset.mode === quick.mode));
     for (const b of HX.$("#quick-level").children) b.setAttribute("aria-pressed", String(b.dataset.level === quick.level));
     HX.$(".for-quick-computer").hidden = quick.mode !== "computer";
@@ -120,6 +127,12 @@
     HX.$("#swap_on").disabled = dark;
     HX.$("#swap").disabled = dark || !HX.$("#swap_on").checked;
     form.classList.toggle("custom-time", form.time.value === "custom");
+    form.classList.toggle("fischer-time", form.time.value === "fischer");
+    form.classList.toggle("correspondence-time", form.time.value === "correspondence");
+    for (const [value, key] of [["fischer", "main_time"], ["correspondence", "days_per_move"]]) {
+      const option = form.time.querySelector('option[value="' + value + '"]');
+      option.hidden = option.disabled = !options.settings.includes(key);  // an older server
+    }
     HX.$("#opponent_name").required = mode === "one-device";
     if (form.first.value === "alternate") HX.$("#alternate").checked = true;
     HX.$("#first").options[1].textContent = mode === "computer" ? "The computer" : mode === "one-device" ? "The second player" : "Your friend";
@@ -136,10 +149,18 @@
       swap: dark ? "off" : HX.$("#swap_on").checked ? form.swap.value : "off",
       first: form.first.value,
       alternate: HX.$("#alternate").checked,
-      time_limit: form.time.value === "" ? null : form.time.value === "custom" ? Number(form.custom.value) : Number(form.time.value),
       rated: HX.$("#rated").checked,
       grace: Number(form.grace.value),
     };
+    const time = form.time.value;
+    if (time === "fischer") {
+      settings.main_time = Math.round(Number(form.main_minutes.value) * 60);
+      settings.increment = Number(form.increment.value);
+    } else if (time === "correspondence") {
+      settings.days_per_move = Number(form.days.value);
+    } else {
+      settings.time_limit = time === "" ? null : time === "custom" ? Number(form.custom.value) : Number(time);
+    }
     const extra = {};
     if (mode === "computer") extra.level = form.level.value;
     if (mode === "one-device") extra.opponent_name = HX.$("#opponent_name").value;

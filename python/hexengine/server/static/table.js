@@ -381,19 +381,37 @@
     box.hidden = false;
   }
 
+  // Both clocks. With main time (Fischer) each seat shows its bank (ticking for the seat to
+  // move) and the increment; with a limit per move (seconds, or days in correspondence play)
+  // the seat to move shows what is left of it. Times come from the last clock object.
   function renderClocks() {
-    const st = S.state;
+    const st = S.state, set = S.settings || {};
+    const c = st && st.clock;
+    const elapsed = (performance.now() - S.clockAt) / 1000;
+    const over = !st || st.over;
     for (const seat of ["A", "B"]) {
       const el = HX.$("#seat-" + seat + " .clock");
-      let text = "";
-      if (st && st.clock && st.clock.seat === seat && !st.over) {
-        const c = st.clock;
-        if (c.remaining !== null && c.remaining !== undefined) text = HX.clockText(c.remaining - (performance.now() - S.clockAt) / 1000);
-        else if (c.paused !== null && c.paused !== undefined) text = HX.clockText(c.paused) + " (paused)";
-        else if (c.limit) text = HX.clockText(c.limit);
-      } else if (S.settings && S.settings.time_limit && st && !st.over) text = HX.clockText(S.settings.time_limit);
-      el.textContent = text;
-      el.classList.toggle("low", text !== "" && st && st.clock && st.clock.remaining !== null && st.clock.remaining - (performance.now() - S.clockAt) / 1000 < 10);
+      const mover = !!(c && c.seat === seat && !over);
+      const running = mover && c.remaining !== null && c.remaining !== undefined;
+      const paused = mover && !running && c.paused !== null && c.paused !== undefined;
+      const moveLimit = set.days_per_move ? set.days_per_move * 86400 : set.time_limit;
+      let text = "", sub = "", low = false;
+      if (set.main_time) {
+        const bank = c && c.main_left && c.main_left[seat] !== undefined && c.main_left[seat] !== null ? c.main_left[seat] : (st ? set.main_time : null);
+        if (bank !== null) text = HX.clockText(running ? bank - elapsed : bank) + (paused ? " (paused)" : "");
+        sub = "+" + (Number(set.increment) || 0) + " s";
+        if (moveLimit && running) sub = "move " + HX.clockText(c.remaining - elapsed) + " · " + sub;
+        low = running && c.remaining - elapsed < 10;
+      } else if (moveLimit && st && !over) {
+        if (running) text = HX.clockText(c.remaining - elapsed);
+        else if (paused) text = HX.clockText(c.paused) + " (paused)";
+        else text = HX.clockText(mover && c.limit ? c.limit : moveLimit);
+        low = running && c.remaining - elapsed < (set.days_per_move ? 3600 : 10);
+        if (set.days_per_move) sub = mover ? "to move (" + HX.timeControl(set) + ")" : "";
+      }
+      el.replaceChildren(text, sub ? HX.el("small", { text: sub }) : null);
+      el.classList.toggle("low", low);
+      el.classList.toggle("running", running);
     }
   }
 
