@@ -743,3 +743,24 @@ def test_fischer_and_correspondence_tables_over_the_api(server):
         {"mode": "online", "name": "Ann", "settings": {"size": 5, "days_per_move": 3, "time_limit": 30}},
     )
     assert status == 400 and "cannot be combined" in answer["error"]
+
+
+def test_takeback_and_abort_over_the_websocket(server):
+    """Ann asks to take back her move; Bob sees the request and accepts; both get the position
+    before it. A new game can be aborted before its second move."""
+    _table, ann, bob = online(server)
+    assert ann.request({"type": "move", "cell": "c3", "ply": 0})["ok"]
+    asked = ann.request({"type": "takeback"})
+    assert asked["ok"] and asked["done"] is False
+    sync(server, bob)
+    assert bob.last("takeback")["state"] == "asked"
+    bob.send({"type": "answer_takeback", "accept": "yes"})
+    assert "accept" in bob.wait(lambda f: f.get("type") == "error")["error"]
+    assert bob.request({"type": "answer_takeback", "accept": True})["ok"]
+    sync(server, ann, bob)
+    assert ann.last("snapshot")["reason"] == "takeback" and state_of(ann)["history"] == []
+    assert bob.request({"type": "abort"})["ok"]
+    sync(server, ann)
+    assert ann.last("aborted")["seat"] == "B" and state_of(ann)["result"]["reason"] == "aborted"
+    refused = ann.request({"type": "move", "cell": "c3", "ply": 0})
+    assert not refused["ok"] and refused["code"] == "game-over"

@@ -48,7 +48,8 @@ MAX_BODY = 16_384
 HELLO_TIMEOUT = 15.0
 FRAME_RATE = 40.0  # frames per second a client may send on average (twice that in a burst)
 TYPES = {"move", "resign", "lift", "raise", "rematch", "replay", "snapshot", "saved", "ping"}
-FIELDS = {"type", "id", "ply", "cell", "seat", "number", "token", "watch"}
+TYPES |= {"takeback", "answer_takeback", "abort"}
+FIELDS = {"type", "id", "ply", "cell", "seat", "number", "token", "watch", "accept"}
 
 
 class FrameError(HexError):
@@ -101,6 +102,8 @@ def parse_frame(text: Any) -> dict[str, Any]:
         cell = frame.get("cell")
         if not isinstance(cell, str) or not 1 <= len(cell) <= 8:
             raise FrameError(f'a move needs "cell": a cell name or "swap", not {cell!r}'[:120], "bad-frame")
+    if kind == "answer_takeback" and not isinstance(frame.get("accept"), bool):
+        raise FrameError('answer_takeback needs "accept": true or false', "bad-frame")
     if kind == "hello":
         token, watch = frame.get("token"), frame.get("watch")
         if watch is not True and (not isinstance(token, str) or not 1 <= len(token) <= 256):

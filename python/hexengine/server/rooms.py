@@ -365,6 +365,12 @@ class Room:
             ack["started"] = table.rematch(token)
         elif kind == "replay":
             table.request_replay(conn.recipient, frame.get("number"))  # type: ignore[arg-type]
+        elif kind == "takeback":
+            ack["done"] = table.ask_takeback(token)  # type: ignore[arg-type]
+        elif kind == "answer_takeback":
+            table.answer_takeback(token, frame["accept"])  # type: ignore[arg-type]
+        elif kind == "abort":
+            table.abort(token, frame.get("seat"))  # type: ignore[arg-type]
         return ack
 
     def close(self) -> None:
