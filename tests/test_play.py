@@ -253,3 +253,17 @@ def test_help_shows_every_default(command: str) -> None:
         if default == "==SUPPRESS==" or default == []:
             continue
         assert "default" in (action.help or "") or f"(default: {default})" in flat, (command, action.dest)
+
+
+def test_undo_takes_back_a_move_against_the_computer() -> None:
+    """`undo` takes back the player's move and the computer's reply (the board is
+    empty again and it is the player's move), says why when there is nothing to
+    take back, and is refused with the reason in Dark Hex."""
+    out = play(["--size", "3", "--level", "easy", "--seed", "1"], ["a1", "undo", "undo", "quit"])
+    after = out.split("Taken back.")[1]
+    board = after.split("your move")[0]
+    assert "X" not in board.split("a b c")[1] and "O" not in board.split("a b c")[1]  # an empty board
+    assert "? you have made no move to take back yet" in after
+    out = play(["--variant", "dark", "--size", "3", "--level", "easy", "--seed", "1"], ["a1", "undo", "quit"])
+    assert "? Dark Hex has no takebacks" in out and "Taken back." not in out
+    assert "undo" in play(["--size", "3"], ["help", "quit"])

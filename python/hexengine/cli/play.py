@@ -27,6 +27,7 @@ __all__ = ["add_parser", "run"]
 
 HELP = """Type a cell like c3 (column letter, row number) to play there. Other words:
   swap    take over the first stone, when the swap is offered
+  undo    take back your last move (and the computer's reply); not in Dark Hex
   resign  give up this game
   board   draw the board again
   help    this text
@@ -328,6 +329,11 @@ class Session:
             try:
                 if word == "resign":
                     self.table.resign(self.token, seat)
+                elif word in ("undo", "takeback"):
+                    if not self.table.ask_takeback(self.token):
+                        self.say("The computer declined the takeback (this game is rated).")
+                        continue
+                    self.say("Taken back.")
                 else:
                     self.table.play(self.token, word)
                 return
