@@ -764,3 +764,33 @@ def test_takeback_and_abort_over_the_websocket(server):
     assert ann.last("aborted")["seat"] == "B" and state_of(ann)["result"]["reason"] == "aborted"
     refused = ann.request({"type": "move", "cell": "c3", "ply": 0})
     assert not refused["ok"] and refused["code"] == "game-over"
+
+
+# ---------------------------------------------------------------- identity on another device
+
+
+def test_a_recovery_link_moves_the_identity_once(server, tmp_path):
+    """The first device asks for a recovery link; the second device claims it and gets the same
+    player id (so the same ratings); the link works once, a newer link replaces an older one,
+    links expire, and the database never holds the player id in the clear."""
+    secret = "first-device-secret-42"
+    status, link = server.post("/api/identity/recovery", {"player_id": secret})
+    assert status == 201 and link["url"] == f"/recover#code={link['code']}" and len(link["code"]) >= 24
+    status, claimed = server.post("/api/identity/claim", {"code": link["code"]})
+    assert status == 200 and claimed == {"player_id": secret, "player": link["player"]}
+    status, again = server.post("/api/identity/claim", {"code": link["code"]})
+    assert status == 404 and again["code"] == "bad-recovery"
+
+    _, old = server.post("/api/identity/recovery", {"player_id": secret})
+    _, new = server.post("/api/identity/recovery", {"player_id": secret})
+    assert server.post("/api/identity/claim", {"code": old["code"]})[0] == 404
+    with sqlite3.connect(tmp_path / "hx.db") as conn:
+        rows = conn.execute("SELECT * FROM hexengine_recovery").fetchall()
+    assert len(rows) == 1 and secret not in repr(rows) and new["code"] not in repr(rows)
+    server.hub.clock.advance(24 * 3600 + 1)
+    assert server.post("/api/identity/claim", {"code": new["code"]})[0] == 404
+
+    for bad in [{}, {"player_id": "short"}, {"player_id": "x" * 101}, {"player_id": 7}]:
+        status, answer = server.post("/api/identity/recovery", bad)
+        assert status == 400 and answer["code"] == "bad-name"
+    assert server.post("/api/identity/claim", {"code": 5})[1]["code"] == "bad-recovery"

@@ -232,6 +232,24 @@ async def join_table(request: Request) -> Response:
         return _refuse(e)
 
 
+async def issue_recovery(request: Request) -> Response:
+    """``POST /api/identity/recovery {player_id}``: a one-time link that moves this identity."""
+    try:
+        return JSONResponse(
+            await request.app.state.hub.issue_recovery(await _json_body(request)), status_code=201
+        )
+    except (ServerError, HexError) as e:
+        return _refuse(e)
+
+
+async def claim_recovery(request: Request) -> Response:
+    """``POST /api/identity/claim {code}``: the identity behind a recovery link, once."""
+    try:
+        return JSONResponse(await request.app.state.hub.claim_recovery(await _json_body(request)))
+    except (ServerError, HexError) as e:
+        return _refuse(e)
+
+
 async def table_info(request: Request) -> Response:
     room = await request.app.state.hub.room(request.path_params["table_id"])
     if room is None:
@@ -435,6 +453,8 @@ def create_app(
         Route("/api/leaderboard", leaderboard),
         Route("/api/options", lobby_options),
         Route("/api/ratings/{player}", rating_history),
+        Route("/api/identity/recovery", issue_recovery, methods=["POST"]),
+        Route("/api/identity/claim", claim_recovery, methods=["POST"]),
         Route("/healthz", health),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         WebSocketRoute("/ws/{table_id}", table_socket),

@@ -36,6 +36,13 @@ _SCHEMA = """
         updated REAL NOT NULL
     );
     CREATE INDEX IF NOT EXISTS hexengine_tables_active ON hexengine_tables (active, updated);
+    CREATE TABLE IF NOT EXISTS hexengine_recovery (
+        digest TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        sealed TEXT NOT NULL,
+        expires REAL NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS hexengine_recovery_player ON hexengine_recovery (player);
 """
 
 
@@ -178,6 +185,38 @@ class Database:
             lambda: self._conn.execute("SELECT id FROM hexengine_tables WHERE active = 1").fetchall()
         )
         return [r[0] for r in rows]
+
+    # ---------------------------------------------------------------- recovery codes
+
+    async def save_recovery(self, digest: str, player: str, sealed: str, expires: float) -> None:
+        """Stores a recovery code's digest and its sealed player id; earlier codes of the same
+        player stop working (one open code per identity)."""
+
+        def save() -> None:
+            with self._conn:
+                self._conn.execute("DELETE FROM hexengine_recovery WHERE player = ?", (player,))
+                self._conn.execute(
+                    "INSERT INTO hexengine_recovery (digest, player, sealed, expires) VALUES (?, ?, ?, ?)",
+                    (digest, player, sealed, expires),
+                )
+
+        await self._run(save)
+
+    async def claim_recovery(self, digest: str, now: float) -> str | None:
+        """Takes (and deletes, in one transaction) the sealed player id of the code with
+        ``digest`` if it has not expired by ``now``; ``None`` otherwise. Expired codes go too."""
+
+        def claim() -> str | None:
+            with self._conn:
+                self._conn.execute("DELETE FROM hexengine_recovery WHERE expires < ?", (now,))
+                row = self._conn.execute(
+                    "SELECT sealed FROM hexengine_recovery WHERE digest = ?", (digest,)
+                ).fetchone()
+                if row is not None:
+                    self._conn.execute("DELETE FROM hexengine_recovery WHERE digest = ?", (digest,))
+            return None if row is None else str(row[0])
+
+        return await self._run(claim)
 
     # ---------------------------------------------------------------- ratings
 

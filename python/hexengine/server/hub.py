@@ -5,6 +5,7 @@ ratings; and the lobby's two requests, opening a table and joining one with an i
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import logging
 import secrets
@@ -53,6 +54,8 @@ BOARD_SIZES: tuple[int, ...] = tuple(range(5, 20))
 7x7 to 19x19 as on play sites). The API refuses any other; the lobby offers these, read from
 ``GET /api/options``. A server may offer others (``create_app(board_sizes=...)``)."""
 DEFAULT_SIZE = 11
+RECOVERY_TTL = 24 * 3600.0
+"""Seconds a recovery code works (it works once)."""
 
 
 def check_sizes(sizes: Any) -> tuple[int, ...]:
@@ -258,6 +261,33 @@ class Hub:
             room.schedule()
         return {"table": table_id, "token": token, "recipient": "B", "url": f"/t/{table_id}", "player": pid}
 
+    # ---------------------------------------------------------------- identity on another device
+
+    async def issue_recovery(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A one-time code that moves the browser's identity (its secret ``player_id``) to
+        another device: the code's SHA-256 is stored with the player id sealed by the code
+        itself, so the database alone cannot give the identity away. Valid for
+        ``RECOVERY_TTL`` seconds; a new code replaces the player's previous one."""
+        secret = body.get("player_id")
+        player = public_id(secret)
+        if player is None:
+            raise ServerError("player_id is required: the identity to move", "bad-name")
+        code = secrets.token_urlsafe(18)
+        expires = self.clock.now() + RECOVERY_TTL
+        await self.db.save_recovery(token_digest(code).hex(), player, _seal(code, secret), expires)
+        return {"code": code, "url": f"/recover#code={code}", "expires": expires, "player": player}
+
+    async def claim_recovery(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Gives the identity behind a recovery code to this device, once."""
+        code = body.get("code")
+        if not isinstance(code, str) or not 1 <= len(code) <= 128:
+            raise ServerError("a recovery code is required", "bad-recovery", 400)
+        sealed = await self.db.claim_recovery(token_digest(code).hex(), self.clock.now())
+        if sealed is None:
+            raise ServerError("this recovery link is unknown, used or expired", "bad-recovery", 404)
+        secret = _unseal(code, sealed)
+        return {"player_id": secret, "player": public_id(secret)}
+
     async def tick_all(self) -> None:
         """Applies what is due at every table now (tests with a fake clock call this)."""
         for room in list(self.rooms.values()):
@@ -267,6 +297,21 @@ class Hub:
         """Waits until no computer is thinking (tests)."""
         while any(r._bot_task is not None for r in self.rooms.values()):
             await asyncio.sleep(0.005)
+
+
+def _keystream(code: str, n: int) -> bytes:
+    return hashlib.shake_256(b"hexengine recovery\0" + code.encode("utf-8")).digest(n)
+
+
+def _seal(code: str, secret: str) -> str:
+    """``secret`` encrypted with a key stream drawn from ``code`` (hex); only the code opens it."""
+    data = secret.encode("ascii")
+    return bytes(a ^ b for a, b in zip(data, _keystream(code, len(data)), strict=True)).hex()
+
+
+def _unseal(code: str, sealed: str) -> str:
+    data = bytes.fromhex(sealed)
+    return bytes(a ^ b for a, b in zip(data, _keystream(code, len(data)), strict=True)).decode("ascii")
 
 
 def _matches(digest: str | None, code: str) -> bool:
