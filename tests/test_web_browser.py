@@ -722,3 +722,89 @@ def test_the_board_flips_and_the_theme_follows_the_system_or_the_toggle(browser,
     page.click("#theme")
     assert page.evaluate("document.documentElement.classList.contains('theme-dark')")
     light.close()
+
+
+def test_takebacks_asked_declined_and_accepted(browser, web):
+    """Online, a player asks to take back their last move: the opponent sees the request and
+    declines it, then accepts the next one, after which both boards lose the asker's move
+    and the reply, and the asker moves again. Against the computer at an unrated table the
+    takeback is accepted at once; in Dark Hex there is no takeback button."""
+    ann_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    ann, bob = page_of(ann_ctx), page_of(bob_ctx)
+    create(ann, web, variant="hex")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    assert ann.is_hidden("#takeback"), "nothing to take back yet"
+    play(ann, "c3", "red")
+    play(bob, "d4", "blue")
+    ann.click("#takeback")
+    bob.wait_for_selector("#request-box:not([hidden])")
+    assert "Ann asks to take back" in bob.inner_text("#request-text")
+    ann.wait_for_selector("#request-box:not([hidden])")
+    assert ann.is_hidden("#accept-takeback") and ann.inner_text("#decline-takeback") == "Withdraw"
+    bob.click("#decline-takeback")
+    ann.wait_for_selector("#note:has-text('declined')")
+    ann.wait_for_selector("#request-box", state="hidden")
+    assert sorted(stones(ann)) == ["c3", "d4"]
+    ann.click("#takeback")
+    bob.wait_for_selector("#accept-takeback:not([hidden])")
+    bob.click("#accept-takeback")
+    for page in (ann, bob):
+        page.wait_for_selector("#note:has-text('Taken back')")
+        wait_until(page, "document.querySelectorAll('[data-cell].red, [data-cell].blue').length === 0")
+        assert page.locator("#moves li").count() == 0
+    play(ann, "e5", "red")
+    bob.wait_for_selector('[data-cell="e5"].red')
+    assert not ann.errors and not bob.errors
+    for c in (ann_ctx, bob_ctx):
+        c.close()
+    ctx = browser.new_context()
+    page = page_of(ctx)
+    create(page, web, mode="computer", variant="hex", size=7, level="easy")
+    play(page, "d4", "red")
+    page.wait_for_selector("svg.board.playable")  # the computer has answered
+    assert len(stones(page)) == 2
+    page.click("#takeback")
+    wait_until(page, "document.querySelectorAll('[data-cell].red, [data-cell].blue').length === 0")
+    page.wait_for_selector("svg.board.playable")
+    create(page, web, mode="one-device", variant="dark", size=5)
+    page.wait_for_selector("#curtain:not([hidden])")
+    page.click("#lift")
+    page.wait_for_selector("svg.board.playable")
+    page.click('[data-cell="c3"]')
+    page.wait_for_selector("#curtain:not([hidden])")
+    page.click("#lift")
+    page.wait_for_selector("svg.board.playable")
+    assert page.is_hidden("#takeback"), "Dark Hex has no takebacks"
+    assert not page.errors
+    ctx.close()
+
+
+def test_a_game_can_be_aborted_before_its_second_move(browser, web):
+    """Before the second move either player may abort (with a confirming second click): both
+    pages say so, no replay is offered, and a rematch starts a new game. After the second
+    move the abort button is gone."""
+    ann_ctx, bob_ctx = browser.new_context(), browser.new_context()
+    ann, bob = page_of(ann_ctx), page_of(bob_ctx)
+    create(ann, web, variant="hex")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    bob.wait_for_selector("#abort:not([hidden])")
+    play(ann, "c3", "red")
+    bob.click("#abort")
+    bob.click("#abort:has-text('Confirm')")
+    for page in (ann, bob):
+        page.wait_for_selector("#rematch:not([hidden])")
+        assert "aborted" in page.inner_text("#status")
+        assert page.is_hidden("#replay") and page.is_hidden("#abort") and page.is_hidden("#resign")
+    wait_until(ann, "document.title === 'Game over — hexengine'")
+    ann.click("#rematch")
+    bob.click("#rematch")
+    bob.wait_for_selector("svg.board.playable")  # game 2: Bob plays Red
+    play(bob, "d4", "red")
+    play(ann, "c3", "blue")
+    bob.wait_for_selector("#abort", state="hidden")
+    assert ann.is_hidden("#abort")
+    assert not ann.errors and not bob.errors
+    for c in (ann_ctx, bob_ctx):
+        c.close()

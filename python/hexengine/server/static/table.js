@@ -69,6 +69,15 @@
 
   function fail(text) { status(text); show("#play", true); }
 
+  // A passing note (a takeback declined, withdrawn or done), shown for a few seconds.
+  let noteTimer = null;
+  function note(text) {
+    HX.$("#note").textContent = text;
+    show("#note", true);
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(() => show("#note", false), 8000);
+  }
+
   // ------------------------------------------------------------ connecting
 
   function open(token) {
@@ -189,6 +198,18 @@
       case "rematch":
         S.rematch = m.ready;
         break;
+      case "takeback":
+        if (st) st.takeback = m.state === "asked" ? m.seat : null;
+        if (m.state !== "asked") note(m.text + ".");
+        break;
+      case "aborted":
+        if (st) {
+          st.over = true; st.to_move = null; st.to_move_seat = null; st.legal_moves = []; st.takeback = null;
+          st.result = { winner: null, winner_seat: null, reason: "aborted", completed_chain: [] };
+          st.text = m.text;
+          if (S.curtain) S.curtain = Object.assign({}, S.curtain, { up: true, seat: null, text: "The game was aborted. Each player may look at their own board." });
+        }
+        break;
       case "replay":
         location.href = "/t/" + tableId + "/replay/" + m.number;
         return;
@@ -272,8 +293,25 @@
     if (S.armed) HX.$("#confirm-move").textContent = "Play " + S.armed;
     const hasCurtain = S.curtain !== null && S.curtain !== undefined;
     show("#cover", seated && hasCurtain && !covered && !(st && st.over && st.result && st.result.reason === "connection"));
+    const dark = !!(S.settings && S.settings.variant.startsWith("dark"));
+    const oneDevice = S.mode === "one-device";
+    const history = st ? st.history || [] : [];
+    show("#abort", !!(seated && running && !covered && history.length < 2));
+    const asked = st && st.takeback ? st.takeback : null;
+    const moved = oneDevice ? history.length > 0 : history.some((h) => mySeats().includes(h.seat));
+    show("#takeback", !!(seated && running && !covered && !dark && !asked && moved));
+    HX.$("#takeback").textContent = oneDevice ? "Take back" : "Ask to take back";
+    show("#request-box", !!(running && asked && !covered));
+    if (running && asked) {
+      const mineAsked = mySeats().includes(asked);
+      HX.$("#request-text").textContent = mineAsked ? "You asked to take back your last move; waiting for " + nameOf(asked === "A" ? "B" : "A") + "."
+        : nameOf(asked) + " asks to take back their last move" + (seated ? "." : " (waiting for the answer).");
+      show("#accept-takeback", seated && !mineAsked);
+      HX.$("#decline-takeback").textContent = mineAsked ? "Withdraw" : "Decline";
+      show("#decline-takeback", seated);
+    }
     show("#rematch", seated && st && st.over);
-    const finished = st && st.over ? st.number : null;
+    const finished = st && st.over && !(st.result && st.result.reason === "aborted") ? st.number : null;
     show("#replay", !!finished);
     if (finished) HX.$("#replay").href = "/t/" + tableId + "/replay/" + finished;
     const ready = S.rematch;
@@ -329,7 +367,7 @@
     let title;
     if (!st) { status(S.mode === null ? "Waiting for the second player." : ""); title = "Waiting for a player"; }
     else if (st.over && st.result) {
-      status(st.text || (HX.colorName(st.result.winner) + " wins"));
+      status(st.text || (st.result.winner ? HX.colorName(st.result.winner) + " wins" : "The game was aborted: no result."));
       title = st.result.winner ? HX.colorName(st.result.winner) + " wins" : "Game over";
     } else if (covered) { status("The board is covered."); title = "Board covered"; }
     else { status(turnText(st)); title = myTurn() ? (S.mode === "one-device" ? "● " + HX.colorName(st.to_move) + " to move" : "● Your move") : st.to_move ? who(st.to_move) + " to move" : "hexengine"; }
@@ -453,6 +491,22 @@
     request(frame);
   });
   HX.$("#cover").addEventListener("click", () => request({ type: "raise" }));
+  HX.$("#takeback").addEventListener("click", () => request({ type: "takeback" }));
+  HX.$("#accept-takeback").addEventListener("click", () => request({ type: "answer_takeback", accept: true }));
+  HX.$("#decline-takeback").addEventListener("click", () => request({ type: "answer_takeback", accept: false }));
+  let abortArmed = null;
+  HX.$("#abort").addEventListener("click", () => {
+    const button = HX.$("#abort");
+    if (!abortArmed) {
+      button.textContent = "Confirm: abort";
+      abortArmed = setTimeout(() => { abortArmed = null; button.textContent = "Abort"; }, 4000);
+      return;
+    }
+    clearTimeout(abortArmed); abortArmed = null; button.textContent = "Abort";
+    const frame = { type: "abort" };
+    if (S.mode === "one-device" && S.state && S.state.to_move_seat) frame.seat = S.state.to_move_seat;
+    request(frame);
+  });
   HX.$("#rematch").addEventListener("click", () => request({ type: "rematch" }));
   function lift(seat) {
     if (S.liftSent) return;
