@@ -19,9 +19,10 @@ True
 
 from __future__ import annotations
 
-from .model import SEATS, PlayerInfo, RecordedAction, RecordError, SeatName
-from .record import RECORD_FORMAT, GameRecord, read_game, read_record, read_trmph
-from .sgf import read_sgf, write_sgf
+from .model import SEATS, MissingRecordFile, PlayerInfo, RecordedAction, RecordError, SeatName
+from .position import Position
+from .record import RECORD_FORMAT, GameRecord, load_text, read_game, read_record, read_trmph
+from .sgf import SgfMove, SgfPosition, read_sgf, read_sgf_position, write_sgf
 from .trmph import TRMPH_PREFIX, parse_trmph, write_trmph
 
 __all__ = [
@@ -29,14 +30,20 @@ __all__ = [
     "SEATS",
     "TRMPH_PREFIX",
     "GameRecord",
+    "MissingRecordFile",
     "PlayerInfo",
+    "Position",
     "RecordError",
     "RecordedAction",
     "SeatName",
+    "SgfMove",
+    "SgfPosition",
+    "load_text",
     "parse_trmph",
     "read_game",
     "read_record",
     "read_sgf",
+    "read_sgf_position",
     "read_trmph",
     "write_sgf",
     "write_trmph",

@@ -14,7 +14,16 @@ from ..cells import Cell
 from ..errors import HexError
 from ..rules import Color, MoveResult
 
-__all__ = ["MAX_RECORD_CHARS", "SEATS", "Actor", "PlayerInfo", "RecordError", "RecordedAction", "SeatName"]
+__all__ = [
+    "MAX_RECORD_CHARS",
+    "SEATS",
+    "Actor",
+    "MissingRecordFile",
+    "PlayerInfo",
+    "RecordError",
+    "RecordedAction",
+    "SeatName",
+]
 
 SeatName = Literal["A", "B"]
 SEATS: tuple[SeatName, SeatName] = ("A", "B")
@@ -26,6 +35,11 @@ Actor = Literal["person", "computer"]
 
 class RecordError(HexError):
     """A record that cannot be read: bad JSON or SGF, missing fields, or moves the rules forbid."""
+
+
+class MissingRecordFile(RecordError, FileNotFoundError):
+    """A record was asked for by a path to no file: catch it as a RecordError or as a
+    FileNotFoundError."""
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,10 @@ True
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +42,7 @@ from ..svg import Picture
 from .model import (
     MAX_RECORD_CHARS,
     SEATS,
+    MissingRecordFile,
     PlayerInfo,
     RecordedAction,
     RecordError,
@@ -50,7 +53,7 @@ from .model import (
 from .sgf import read_sgf, write_sgf
 from .trmph import trmph_moves, write_trmph
 
-__all__ = ["RECORD_FORMAT", "GameRecord", "read_game", "read_record", "read_trmph"]
+__all__ = ["RECORD_FORMAT", "GameRecord", "load_text", "read_game", "read_record", "read_trmph"]
 
 RECORD_FORMAT = "hexengine.record"
 RECORD_VERSION = 1
@@ -285,6 +288,8 @@ class GameRecord:
             rules = Rules(**_require(data, "rules", dict))
         except TypeError as e:
             raise RecordError(f"bad rules in record: {e}") from None
+        except HexError as e:
+            raise RecordError(f"bad rules in record: {e}") from e
         players = {seat: PlayerInfo.from_dict(p) for seat, p in _require(data, "players", dict).items()}
         if set(players) != set(SEATS):
             raise RecordError("a record names the players of seats A and B")
@@ -323,6 +328,11 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"record is not valid JSON: {e}") from None
+        except RecursionError:
+            raise RecordError(
+                "record is not a hexengine record: its JSON nests too deeply to read (a record "
+                "nests 4 levels)"
+            ) from None
         return cls.from_dict(data)
 
     # ----------------------------------------------------------------- SGF
@@ -341,32 +351,105 @@ class GameRecord:
 
 def read_record(source: str | os.PathLike[str]) -> GameRecord:
     """The record in ``source``: a path to a file, or the text itself (SGF, hexengine JSON or
-    trmph; see :meth:`GameRecord.parse`). The error for a file that holds no record names
-    the file."""
+    trmph; see :meth:`GameRecord.parse`). Files are read by :func:`load_text` (UTF-8, or
+    the encoding the file declares, else Latin-1). The error for a file that holds no
+    record names the file; a path to no file raises :class:`MissingRecordFile` (both a
+    RecordError and a FileNotFoundError).
+
+    >>> hx.read_record("games/missing.sgf")
+    Traceback (most recent call last):
+    ...
+    hexengine.records.model.MissingRecordFile: no such file: 'games/missing.sgf'
+    """
     if isinstance(source, os.PathLike) or (
         isinstance(source, str) and "\n" not in source and len(source) < 4096 and os.path.isfile(source)
     ):
         name = os.fspath(source)
-        try:
-            with open(source, encoding="utf-8") as f:
-                text = f.read(MAX_RECORD_CHARS + 1)
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read {name!r}: {e}") from None
+        text, encoding = _load(name)
         try:
             return GameRecord.parse(text)
         except RecordError as e:
-            problem = str(e)
-            # Records are read by their text, whatever the file's name; when the
-            # name promises a format the text does not start like, say that.
-            suffix = os.path.splitext(name)[1].lower()
-            expected = {".sgf": ("SGF", "("), ".json": ("JSON", "{")}.get(suffix)
-            start = text.lstrip()[:20]
-            if expected and not start.startswith(expected[1]):
-                kind, head = expected
-                problem = f"a {suffix} file should hold {kind}, which starts with {head!r}"
-                problem += f"; it starts with {start!r}"
-            raise RecordError(f"{name!r} holds no record: {problem}") from None
+            raise RecordError(file_problem(name, text, str(e), encoding)) from None
+    if isinstance(source, str) and _looks_like_a_path(source):
+        try:
+            return GameRecord.parse(source)
+        except RecordError:
+            if os.path.exists(source):
+                raise RecordError(f"{source!r} is not a file, so it holds no record") from None
+            raise MissingRecordFile(f"no such file: {source.strip()!r}") from None
     return GameRecord.parse(source)  # type: ignore[arg-type]
+
+
+def load_text(path: str | os.PathLike[str]) -> str:
+    """The text of the record file ``path``: UTF-8 (a byte-order mark is skipped), UTF-16
+    when the file starts with its byte-order mark, else the character set an SGF file
+    names in ``CA[...]``, else Latin-1 (every byte is a Latin-1 character, so old
+    Windows files load). Raises :class:`MissingRecordFile` for a path to no file and
+    RecordError for a file that cannot be read or is too large."""
+    return _load(os.fspath(path))[0]
+
+
+def _load(name: str) -> tuple[str, str | None]:
+    try:
+        with open(name, "rb") as f:
+            data = f.read(4 * MAX_RECORD_CHARS + 1)
+    except FileNotFoundError:
+        raise MissingRecordFile(f"no such file: {name!r}") from None
+    except OSError as e:
+        raise RecordError(f"cannot read {name!r}: {e.strerror or e}") from None
+    if len(data) > 4 * MAX_RECORD_CHARS:
+        raise RecordError(f"cannot read {name!r}: a record file holds at most {MAX_RECORD_CHARS} characters")
+    return _decode(data)
+
+
+def _decode(data: bytes) -> tuple[str, str | None]:
+    """The text of ``data`` and, when it is not plain UTF-8, how it was read."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="replace"), None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace"), "UTF-16 text (it starts with a byte-order mark)"
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        not_utf8 = f"it is not UTF-8: byte 0x{data[e.start]:02x} at offset {e.start}"
+    declared = re.search(rb"CA\s*\[([^\]]{1,40})\]", data)
+    if declared is not None:
+        charset = declared.group(1).decode("ascii", errors="replace").strip()
+        try:
+            codecs.lookup(charset)
+        except LookupError:
+            pass
+        else:
+            return data.decode(charset, errors="replace"), f"{charset} text (its CA[{charset}]; {not_utf8})"
+    return data.decode("latin-1"), f"Latin-1 text ({not_utf8})"
+
+
+def file_problem(name: str, text: str, problem: str, encoding: str | None = None) -> str:
+    """The message for file ``name`` (of ``text``) that holds no record because of ``problem``.
+
+    Records are read by their text, whatever the file's name; when the name promises a
+    format the text does not start like, this says so rather than blame the trmph reader.
+    ``encoding`` is how the text was read when it was not UTF-8.
+    """
+    suffix = os.path.splitext(name)[1].lower()
+    expected = {".sgf": ("SGF", "("), ".hsgf": ("SGF", "("), ".json": ("JSON", "{")}.get(suffix)
+    start = text.lstrip()[:20]
+    if expected and not start.startswith(expected[1]):
+        kind, head = expected
+        problem = f"a {suffix} file should hold {kind}, which starts with {head!r}; it starts with {start!r}"
+    if encoding is not None:
+        return f"cannot read {name!r} as {encoding}: {problem}"
+    return f"{name!r} holds no record: {problem}"
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """Whether ``text``, which is no file, names one: no record starts like a file name
+    ending in a record suffix, or like a path with a separator and no trmph '#'."""
+    t = text.strip()
+    if not t or "\n" in t or len(t) >= 4096 or t[0] in "({" or "#" in t:
+        return False
+    suffix = os.path.splitext(t)[1].lower()
+    return suffix in (".sgf", ".hsgf", ".json", ".trmph", ".txt") or "/" in t or "\\" in t
 
 
 def read_trmph(text: str, variant: Variant = "hex", swap: SwapForm | None = None) -> GameRecord:
