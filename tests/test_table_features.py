@@ -484,3 +484,21 @@ def test_an_aborted_dark_game_reveals_nothing():
     assert table.curtain["up"] is True
     assert table.spectate()["state"]["board"] == [[0, 0, 0]] * 3
     assert table.to_state()["run"]["aborted"] == "B"
+
+
+# ---------------------------------------------------------------- analysis
+
+
+def test_dark_hex_analysis_sees_what_the_mover_knew():
+    """A finished Dark Hex game is analysed from the view of the player to move at that point:
+    Blue did not know Red's stone on b2, so b2 is among the moves the search weighs."""
+    from hexengine.table.analysis import analyse_record
+
+    record = hx.GameRecord.from_moves(hx.Rules("dark", 3, 3), ["b2", "a1", "b1", "c1", "b3"])
+    answer = analyse_record(record, 1, simulations=400, top=9)
+    assert answer["to_move"] == "blue" and "b2" in {m["cell"] for m in answer["top"]}
+    with pytest.raises(hx.TableError, match="only after it ends") as hidden:
+        analyse_record(record, 1, simulations=100, finished=False)
+    assert hidden.value.code == "hidden"
+    with pytest.raises(hx.TableError, match="no move to analyse"):
+        analyse_record(record, 5, simulations=100)

@@ -794,3 +794,59 @@ def test_a_recovery_link_moves_the_identity_once(server, tmp_path):
         status, answer = server.post("/api/identity/recovery", bad)
         assert status == 400 and answer["code"] == "bad-name"
     assert server.post("/api/identity/claim", {"code": 5})[1]["code"] == "bad-recovery"
+
+
+# ---------------------------------------------------------------- analysis and SGF
+
+
+def finished_dark_game(server):
+    """A Dark Hex table where Ann (Red) has played c3, hidden from Bob."""
+    table, ann, bob = online(server, variant="dark", swap="off")
+    assert ann.request({"type": "move", "cell": "c3", "ply": 0})["ok"]
+    sync(server, bob)
+    return table, ann, bob
+
+
+def test_dark_hex_is_analysed_only_after_the_game(server):
+    """While a Dark Hex game runs, neither its analysis nor its SGF is given (403 hidden, 404);
+    once it is over both are, for every position."""
+    table, _ann, bob = finished_dark_game(server)
+    status, refused = server.get(f"/api/tables/{table}/games/1/analysis?ply=1&simulations=100")
+    assert status == 403 and refused["code"] == "hidden" and "c3" not in json.dumps(refused)
+    assert server.get(f"/api/tables/{table}/games/1/sgf")[0] == 404
+    assert bob.request({"type": "resign"})["ok"]
+    status, answer = server.get(f"/api/tables/{table}/games/1/analysis?ply=1&simulations=200&top=3")
+    assert status == 200 and answer["finished"] is True and answer["to_move"] == "blue"
+    assert answer["ply"] == 1 and 1 <= len(answer["top"]) <= 3 and 0.0 <= answer["value"] <= 1.0
+    assert answer["simulations"] == 200
+    status, sgf = server.get(f"/api/tables/{table}/games/1/sgf")
+    assert status == 200 and sgf.startswith("(;FF[4]") and "B[c3]" in sgf
+
+
+def test_hex_games_may_be_analysed_live_and_bad_requests_are_clear(server):
+    """A running Hex game's position is public: it may be analysed. Bad plies, simulation
+    counts and game numbers get clear refusals; a posted record is analysed too."""
+    table, ann, bob = online(server)
+    assert ann.request({"type": "move", "cell": "c3", "ply": 0})["ok"]
+    status, live = server.get(f"/api/tables/{table}/games/1/analysis?simulations=150")
+    assert status == 200 and live["finished"] is False and live["ply"] == 1 and live["to_move"] == "blue"
+    assert live["swap_value"] is not None  # Blue may swap after Red's first stone
+    for query, code in [
+        ("ply=7", "bad-ply"),
+        ("ply=-1", "bad-ply"),
+        ("ply=x", "bad-request"),
+        ("simulations=0", "bad-request"),
+        ("simulations=1000000", "bad-request"),
+        ("top=0", "bad-request"),
+    ]:
+        status, refused = server.get(f"/api/tables/{table}/games/1/analysis?{query}")
+        assert status == 400 and refused["code"] == code, (query, refused)
+    assert server.get(f"/api/tables/{table}/games/9/analysis")[0] == 404
+    assert server.get("/api/tables/nope/games/1/analysis")[0] == 404
+    assert bob.request({"type": "resign"})["ok"]
+    sync(server, ann)
+    record = ann.last("game_over") and server.get(f"/api/tables/{table}/games/1")[1]["record"]
+    status, posted = server.post("/api/analyse", {"record": record, "ply": 0, "simulations": 100})
+    assert status == 200 and posted["to_move"] == "red" and posted["top"]
+    status, bad = server.post("/api/analyse", {"record": {"format": "chess"}})
+    assert status == 400 and "hexengine record" in bad["error"]

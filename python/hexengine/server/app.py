@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -31,7 +32,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import HexError
+from ..records import GameRecord
 from ..table import BotFactory, Clock, TableError
+from ..table.analysis import analyse_record
 from ..table.ratings import check_pool
 from .connection import Connection
 from .db import Database, database_path
@@ -44,7 +47,9 @@ log = logging.getLogger("hexengine.server")
 
 STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 4096
-MAX_BODY = 16_384
+MAX_BODY = 65_536
+DEFAULT_ANALYSIS = 2_000
+ANALYSIS_CACHE = 128
 HELLO_TIMEOUT = 15.0
 FRAME_RATE = 40.0  # frames per second a client may send on average (twice that in a burst)
 TYPES = {"move", "resign", "lift", "raise", "rematch", "replay", "snapshot", "saved", "ping"}
@@ -294,6 +299,121 @@ async def game_record(request: Request) -> Response:
         )
 
 
+def _finished_or_current(room: Any, number: int) -> tuple[Any, bool] | None:
+    """Game ``number`` of a room's table: its record and whether it is finished, or ``None``."""
+    table = room.table
+    record = next((r for r in table.records if r.number == number), None)
+    if record is not None:
+        return record, True
+    if number == table.game_number and number > 0:
+        return table.record(), False
+    return None
+
+
+def _query_int(request: Request, name: str, default: int | None) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ServerError(f"{name} must be a whole number, not {raw[:20]!r}", "bad-request") from None
+
+
+async def _analyse(
+    request: Request, record: Any, finished: bool, ply: Any, simulations: Any, top: Any
+) -> Any:
+    """Runs :func:`~hexengine.table.analysis.analyse_record` in the computer's worker threads,
+    one analysis at a time per server; finished games' answers are kept for repeats."""
+    hub = request.app.state.hub
+    key = None
+    if finished:
+        key = (record.to_json(), ply, simulations, top)
+        if key in hub.analysis_cache:
+            hub.analysis_cache.move_to_end(key)
+            return hub.analysis_cache[key]
+    job = functools.partial(analyse_record, record, ply, simulations=simulations, top=top, finished=finished)
+    async with hub.analysis_slot:
+        answer = await asyncio.get_running_loop().run_in_executor(hub.bot_executor, job)
+    if key is not None:
+        hub.analysis_cache[key] = answer
+        while len(hub.analysis_cache) > ANALYSIS_CACHE:
+            hub.analysis_cache.popitem(last=False)
+    return answer
+
+
+def _analysis_refusal(e: TableError | ServerError | HexError) -> JSONResponse:
+    status = 403 if getattr(e, "code", "") == "hidden" else getattr(e, "status", 400)
+    return JSONResponse({"error": str(e), "code": getattr(e, "code", "bad-request")}, status_code=status)
+
+
+async def game_analysis(request: Request) -> Response:
+    """``GET /api/tables/{id}/games/{n}/analysis?ply=k&simulations=2000&top=5``: the bot's top
+    moves and win rate after ``k`` actions of game ``n`` (default: its last position). A
+    running Dark Hex game is refused (403 ``hidden``); Hex and Rex may be analysed live."""
+    room = await request.app.state.hub.room(request.path_params["table_id"])
+    if room is None:
+        return JSONResponse({"error": "no such table", "code": "no-table"}, status_code=404)
+    try:
+        number = int(request.path_params["number"])
+    except ValueError:
+        number = -1
+    try:
+        ply = _query_int(request, "ply", None)
+        simulations = _query_int(request, "simulations", DEFAULT_ANALYSIS)
+        top = _query_int(request, "top", 5)
+        async with room.lock:
+            found = _finished_or_current(room, number)
+        if found is None:
+            return JSONResponse({"error": "no game with that number", "code": "no-game"}, status_code=404)
+        record, finished = found
+        answer = await _analyse(request, record, finished, ply, simulations, top)
+    except (TableError, ServerError, HexError) as e:
+        return _analysis_refusal(e)
+    return JSONResponse({"table": room.id, "number": number, "finished": finished, **answer})
+
+
+async def posted_analysis(request: Request) -> Response:
+    """``POST /api/analyse {record, ply?, simulations?, top?}``: the same for a game record the
+    client holds (format ``hexengine.record``); whoever holds a record knows every stone in it."""
+    try:
+        body = await _json_body(request)
+        record = GameRecord.from_dict(body.get("record"))
+        answer = await _analyse(
+            request,
+            record,
+            True,
+            body.get("ply"),
+            body.get("simulations", DEFAULT_ANALYSIS),
+            body.get("top", 5),
+        )
+    except (TableError, ServerError, HexError) as e:
+        return _analysis_refusal(e)
+    return JSONResponse(answer)
+
+
+async def game_sgf(request: Request) -> Response:
+    """``GET /api/tables/{id}/games/{n}/sgf``: a finished game's record as an SGF file."""
+    room = await request.app.state.hub.room(request.path_params["table_id"])
+    if room is None:
+        return JSONResponse({"error": "no such table", "code": "no-table"}, status_code=404)
+    try:
+        number = int(request.path_params["number"])
+    except ValueError:
+        number = -1
+    async with room.lock:
+        record = next((r for r in room.table.records if r.number == number), None)
+    if record is None:
+        error = "no finished game with that number (the record comes after the end)"
+        return JSONResponse({"error": error, "code": "no-game"}, status_code=404)
+    name = f"hexengine-{room.id}-{number}.sgf"
+    return Response(
+        record.to_sgf(),
+        media_type="application/x-go-sgf",
+        headers={"content-disposition": f'attachment; filename="{name}"'},
+    )
+
+
 def _pool(request: Request) -> str | None:
     """The rating pool a request names: ``pool=hex:11x11``, or ``variant`` and ``size`` (or
     ``rows`` and ``cols``); ``None`` if it names none. ServerError ``bad-pool`` otherwise."""
@@ -450,6 +570,9 @@ def create_app(
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/games/{number}", game_record),
+        Route("/api/tables/{table_id}/games/{number}/sgf", game_sgf),
+        Route("/api/tables/{table_id}/games/{number}/analysis", game_analysis),
+        Route("/api/analyse", posted_analysis, methods=["POST"]),
         Route("/api/leaderboard", leaderboard),
         Route("/api/options", lobby_options),
         Route("/api/ratings/{player}", rating_history),

@@ -9,6 +9,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -117,6 +118,8 @@ class Hub:
         self.ratings_cache: dict[tuple[str, str], PlayerRating] = {}
         self.rating_model: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.analysis_slot = asyncio.Semaphore(1)
+        self.analysis_cache: OrderedDict[Any, Any] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     async def start(self) -> None:
