@@ -289,7 +289,8 @@ def test_param_hexengine_sets_the_search():
 
 
 def test_hexgui_analyze_commands_run():
-    """hexgui-analyze_commands lists type/label/command lines, and every command it lists runs."""
+    """hexgui-analyze_commands lists type/label/command lines, and every command it lists runs
+    with HexGui's wildcards filled in (%c a colour the user picks, %m the colour to move)."""
     e = engine(swap="off")
     e.execute("play b c3")
     listing = e.execute("hexgui-analyze_commands")
@@ -297,7 +298,7 @@ def test_hexgui_analyze_commands_run():
     lines = listing[2:].strip().split("\n")
     assert all(len(line.split("/")) == 3 for line in lines)
     for line in lines:
-        command = line.split("/")[2].replace("%c", "w")
+        command = line.split("/")[2].replace("%c", "w").replace("%m", "w")
         answer = e.execute(command)
         ok = answer is not None and (answer.startswith("=") or answer.startswith("? cannot score"))
         assert ok, (command, answer)

@@ -3,7 +3,8 @@
 Connect it to HexGui (Program > New Program, command ``hexengine htp``) or to
 any HTP/GTP controller. ``param_game variant rex`` switches to Rex,
 ``param_hexengine simulations N`` or ``seconds S`` sets the search; see
-:mod:`hexengine.htp.engine` for every command.
+:mod:`hexengine.htp.engine` and ``docs/htp.md`` for every command. Options
+given on the command line win over the ``--level`` preset.
 """
 
 from __future__ import annotations
@@ -30,11 +31,25 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--rows", type=int, help="rows, for boards that are not square")
     parser.add_argument("--cols", type=int, help="columns, for boards that are not square")
     parser.add_argument("--swap", choices=["sides", "pieces", "off"], help="swap form (default sides)")
-    parser.add_argument("--level", choices=["easy", "medium", "hard"], help="a search preset")
-    parser.add_argument("--simulations", type=int, help="simulations per move (default 10000)")
-    parser.add_argument("--seconds", type=float, help="seconds per move")
-    parser.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
+    parser.add_argument(
+        "--level", choices=["easy", "medium", "hard"], help="a search preset (the options below win over it)"
+    )
+    parser.add_argument(
+        "--simulations",
+        type=int,
+        help="simulations per move (default 10000; with --seconds too, whichever comes first)",
+    )
+    parser.add_argument("--seconds", type=float, help="seconds per move (alone: no simulation cap)")
+    parser.add_argument("--threads", type=int, help="search threads (default 1, or the level's)")
     parser.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    parser.add_argument(
+        "--dialect",
+        "--swap-dialect",
+        choices=["standard", "benzene", "hexgui"],
+        help="how swaps are named and whether stones may be played out of turn: standard (swap-sides "
+        "and swap-pieces as the SGF standard says; the default, until HexGui shows itself), benzene "
+        "(Benzene, MoHex, HexGui 0.9: swap-pieces is the side swap) or hexgui",
+    )
     return parser
 
 
@@ -55,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
             seconds=args.seconds,
             threads=args.threads,
             seed=args.seed,
+            dialect=args.dialect,
         )
     except (HexError, HtpFailure) as e:
         print(f"hexengine htp: {e}", file=sys.stderr)

@@ -8,11 +8,15 @@
 Conventions (HexGui, Benzene): Black is Red (it moves first and joins rows 1
 and N), White is Blue; cells are column letter plus row number; ``boardsize
 W H`` gives the width (columns) first. Swap moves are named as the SGF
-standard and current HexGui name them: ``swap-sides`` (the board stays,
-White moves next: hexengine's ``sides`` form) and ``swap-pieces`` (Black's
-stone becomes a White one on the mirrored cell, Black moves next:
-hexengine's ``pieces`` form). Benzene and HexGui 0.9 say ``swap-pieces`` for
-the ``sides`` form; :class:`HtpClient` knows that dialect (``dialect="benzene"``).
+standard names them: ``swap-sides`` (the board stays, White moves next:
+hexengine's ``sides`` form) and ``swap-pieces`` (Black's stone becomes a White
+one on the mirrored cell, Black moves next: hexengine's ``pieces`` form).
+Benzene, MoHex and HexGui 0.9 say ``swap-pieces`` for the ``sides`` form, and
+HexGui 0.10 sends no swap word at all (its side swap changes nothing an
+engine sees; its piece swap is sent as the new board). The engine speaks
+those dialects (``HtpEngine(dialect="benzene")``, ``"hexgui"``, found out
+when HexGui asks for its analyze commands); :class:`HtpClient` reads MoHex's
+(``dialect="benzene"``). ``docs/htp.md`` has the details.
 
 >>> import hexengine as hx
 >>> engine = hx.htp.HtpEngine(size=3, simulations=200)
@@ -26,14 +30,16 @@ the ``sides`` form; :class:`HtpClient` knows that dialect (``dialect="benzene"``
 from __future__ import annotations
 
 from .client import EngineError, EngineTimeout, HtpClient, HtpError, Limit, PlayResult, popen
-from .engine import HtpEngine
+from .engine import DIALECTS, HtpEngine, HtpFailure
 
 __all__ = [
+    "DIALECTS",
     "EngineError",
     "EngineTimeout",
     "HtpClient",
     "HtpEngine",
     "HtpError",
+    "HtpFailure",
     "Limit",
     "PlayResult",
     "popen",
