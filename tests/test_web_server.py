@@ -850,3 +850,20 @@ def test_hex_games_may_be_analysed_live_and_bad_requests_are_clear(server):
     assert status == 200 and posted["to_move"] == "red" and posted["top"]
     status, bad = server.post("/api/analyse", {"record": {"format": "chess"}})
     assert status == 400 and "hexengine record" in bad["error"]
+
+
+def test_a_deadline_passed_is_committed_before_anyone_hears_of_it(server, tmp_path):
+    """The clock passes Bob's deadline with no timer firing; the next thing anyone asks (here a
+    spectator's snapshot) applies the time-out, and it is in the database by the time the
+    spectator sees it."""
+    table, ann, bob = online(server, time_limit=30)
+    assert ann.request({"type": "move", "cell": "c3", "ply": 0})["ok"]
+    sync(server, bob)
+    watcher = server.client(table)
+    server.hub.clock.advance(31)
+    watcher.send({"type": "snapshot"})
+    snap = watcher.wait(lambda f: f.get("type") == "snapshot" and f["state"]["over"])
+    assert snap["state"]["result"]["reason"] == "timeout"
+    assert saved_state(tmp_path / "hx.db", table)["run"]["record"]["result"]["reason"] == "timeout"
+    sync(server, ann)
+    assert ann.last("game_over")["reason"] == "timeout"

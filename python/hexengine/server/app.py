@@ -260,6 +260,7 @@ async def table_info(request: Request) -> Response:
     if room is None:
         return JSONResponse({"error": "no such table", "code": "no-table"}, status_code=404)
     async with room.lock:
+        await room.catch_up()
         table = room.table
         return JSONResponse(
             {
@@ -363,6 +364,7 @@ async def game_analysis(request: Request) -> Response:
         simulations = _query_int(request, "simulations", DEFAULT_ANALYSIS)
         top = _query_int(request, "top", 5)
         async with room.lock:
+            await room.catch_up()
             found = _finished_or_current(room, number)
         if found is None:
             return JSONResponse({"error": "no game with that number", "code": "no-game"}, status_code=404)

@@ -149,6 +149,14 @@ class Room:
             raise ServerError(f"the server could not save the game ({e})", "storage", 503) from None
         self._dirty = False
 
+    async def catch_up(self) -> None:
+        """Applies what fell due at the table (a time-out, a takeover) and commits and forwards
+        it, before a request reads or changes the table. Call with the lock held."""
+        self.table.tick()
+        if self._dirty:
+            await self.commit()
+            self.flush()
+
     def flush(self) -> None:
         """Forwards every queued message to the socket(s) of its recipient."""
         for recipient in self.table.recipients:
@@ -180,6 +188,10 @@ class Room:
             self._timer = loop.call_later(delay, lambda: self.hub.spawn(self.on_timer()))
         if self._bot_task is None and self.table.computer_turn() is not None:
             self._bot_task = self.hub.spawn(self._computer())
+        if self._dirty:
+            # Reading the table applied an event that fell due just now (every table call
+            # does): commit it and tell the clients at once rather than at the next request.
+            self.hub.spawn(self.on_timer())
 
     async def on_timer(self) -> None:
         async with self.lock:
@@ -226,6 +238,7 @@ class Room:
         """A seat holder's socket says hello with its token: the token is rotated, the seat
         reconnected, the state committed; then ``welcome`` (with the new token) and a snapshot."""
         async with self.lock:
+            await self.catch_up()
             check_token(token)
             try:
                 new = self.table.rotate_token(token)
@@ -268,6 +281,7 @@ class Room:
     async def watch(self, conn: Connection) -> None:
         """A spectator's socket: a snapshot now, then the spectators' stream."""
         async with self.lock:
+            await self.catch_up()
             self.flush()
             conn.recipient = None
             conn.send(self.table.spectate())
@@ -310,6 +324,7 @@ class Room:
             return
         if kind == "snapshot":
             async with self.lock:
+                await self.catch_up()
                 self.flush()
                 conn.send(
                     self.table.spectate() if conn.recipient is None else self.table.snapshot(conn.recipient)
@@ -322,6 +337,7 @@ class Room:
             if self.closed or self.sockets.get(conn.recipient) is not conn:
                 conn.send(_refusal(rid, "replaced", "this connection no longer holds the seat"))
                 return
+            await self.catch_up()
             done = self.meta.acks.setdefault(conn.recipient, OrderedDict())
             if rid is not None and rid in done:
                 conn.send({**done[rid], "duplicate": True})
