@@ -808,3 +808,47 @@ def test_a_game_can_be_aborted_before_its_second_move(browser, web):
     assert not ann.errors and not bob.errors
     for c in (ann_ctx, bob_ctx):
         c.close()
+
+
+def test_a_recovery_link_moves_the_identity_and_the_seat(browser, web):
+    """ "Move to another device" on a table page gives a one-time link: opened in another
+    browser it brings the secret player id (the ratings' identity) and the seat, so the game
+    goes on there while the first page lets go of the seat; the link works once. The lobby's
+    link moves the identity alone."""
+    old_ctx, new_ctx, third_ctx = (browser.new_context() for _ in range(3))
+    old, new, third = page_of(old_ctx), page_of(new_ctx), page_of(third_ctx)
+    table = create(old, web, name="Ann", mode="computer", variant="hex", size=7, level="easy")
+    play(old, "d4", "red")
+    old.wait_for_selector("svg.board.playable")
+    old.click("#recovery")
+    old.wait_for_selector("#recovery-panel:not([hidden])")
+    link = old.input_value("#recovery-link")
+    assert link.startswith(f"{web.url}/t/{table}#recover=")
+    secret = old.evaluate("localStorage.getItem('hexengine:player')")
+    new.goto(link)
+    new.wait_for_selector("#recovered")
+    assert "holds your seat" in new.inner_text("#recovered")
+    assert new.evaluate("localStorage.getItem('hexengine:player')") == secret
+    assert new.evaluate("localStorage.getItem('hexengine:name')") == "Ann"
+    assert "#" not in new.url, "the code leaves the address bar"
+    new.wait_for_selector('[data-cell="d4"].red')
+    old.wait_for_selector("#connection:has-text('another window')")
+    cell = new.eval_on_selector("svg.board.playable .cell.legal", "e => e.dataset.cell")
+    play(new, cell, "red")
+    third.goto(link)  # used once already
+    third.wait_for_selector("#recovered.error")
+    assert "used" in third.inner_text("#recovered")
+    assert third.evaluate("localStorage.getItem('hexengine:player')") != secret
+    third.wait_for_selector("svg.board")
+    assert third.is_hidden("#resign"), "no seat from a used link"
+    new.goto(web.url + "/")
+    new.click("#move-identity")
+    new.wait_for_selector("#identity-panel:not([hidden])")
+    link = new.input_value("#identity-link")
+    assert link.startswith(f"{web.url}/#recover=")
+    third.goto(link)
+    third.wait_for_selector("#recovered:not(.error)")
+    assert third.evaluate("localStorage.getItem('hexengine:player')") == secret
+    assert not old.errors and not new.errors and not third.errors
+    for c in (old_ctx, new_ctx, third_ctx):
+        c.close()

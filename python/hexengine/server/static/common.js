@@ -358,3 +358,50 @@ HX.clockText = function (seconds) {
   if (t >= 3600) return Math.floor(t / 3600) + ":" + String(Math.floor((t % 3600) / 60)).padStart(2, "0") + ":" + String(t % 60).padStart(2, "0");
   return Math.floor(t / 60) + ":" + String(t % 60).padStart(2, "0");
 };
+
+// ------------------------------------------------------------ moving to another device
+
+// No accounts: this browser's secret player id is the player's identity (and ratings). A
+// one-time recovery link carries it to another device; on a table page it carries the seat
+// too, so a game under way moves with it. Links look like /#recover=CODE, or
+// /t/ID#recover=CODE&seat=TOKEN&as=A (the server's own /recover#code=CODE works as well).
+HX.recoveryLink = async function (seat) {
+  const answer = await HX.api("POST", "/api/identity/recovery", { player_id: HX.playerId() });
+  const params = new URLSearchParams({ recover: answer.code });
+  const name = localStorage.getItem("hexengine:name");
+  if (name) params.set("name", name);
+  let path = "/";
+  if (seat && seat.table && seat.token) {
+    path = "/t/" + seat.table;
+    params.set("seat", seat.token);
+    if (seat.recipient) params.set("as", seat.recipient);
+    if (seat.mode) params.set("mode", seat.mode);
+  }
+  return { link: location.origin + path + "#" + params.toString(), expires: answer.expires, player: answer.player };
+};
+
+HX.recovered = (function () {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const code = location.pathname === "/recover" ? params.get("code") : params.get("recover");
+  if (!code) return Promise.resolve(null);
+  history.replaceState(null, "", location.pathname === "/recover" ? "/" : location.pathname);
+  return HX.api("POST", "/api/identity/claim", { code }).then((answer) => {
+    localStorage.setItem("hexengine:player", answer.player_id);
+    localStorage.setItem("hexengine:rating-id", answer.player);
+    if (params.get("name")) localStorage.setItem("hexengine:name", params.get("name"));
+    const table = location.pathname.split("/")[2];
+    if (location.pathname.startsWith("/t/") && table && params.get("seat")) {
+      HX.seat.set(table, { token: params.get("seat"), recipient: params.get("as") || null,
+                           mode: params.get("mode") || null, created: Date.now() });
+    }
+    return { ok: true, text: "This browser now plays under your identity (your name's ratings)" + (params.get("seat") ? " and holds your seat at this table." : ".") };
+  }, (e) => ({ ok: false, text: e.message }));
+})();
+
+document.addEventListener("DOMContentLoaded", () => {
+  HX.recovered.then((r) => {
+    if (!r) return;
+    const main = document.querySelector("main");
+    if (main) main.prepend(HX.el("p", { id: "recovered", class: r.ok ? "banner" : "banner error", role: "status", text: r.text }));
+  });
+});

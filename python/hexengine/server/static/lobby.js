@@ -180,6 +180,17 @@
   if (radio) radio.checked = true;
   sync();
 
+  HX.recovered.then(() => { HX.$("#identity").hidden = !localStorage.getItem("hexengine:player"); });
+  HX.$("#move-identity").addEventListener("click", async () => {
+    try {
+      const r = await HX.recoveryLink(null);
+      HX.$("#identity-link").value = r.link;
+      HX.$("#identity-expires").textContent = "The link works once, until " + new Date(r.expires * 1000).toLocaleString() + ".";
+      HX.$("#identity-panel").hidden = false;
+    } catch (e) { HX.$("#identity-expires").textContent = e.message; HX.$("#identity-panel").hidden = false; }
+  });
+  HX.$("#copy-identity").addEventListener("click", () => { HX.$("#identity-link").select(); navigator.clipboard && navigator.clipboard.writeText(HX.$("#identity-link").value); });
+
   const mine = HX.seat.all().slice(0, 10);
   if (mine.length) {
     HX.$("#mine").hidden = false;

@@ -21,10 +21,12 @@
   // ------------------------------------------------------------ joining
 
   async function start() {
+    await HX.recovered;  // a recovery link may bring this page its seat
     const inviteMatch = location.hash.match(/invite=([\w-]+)/);
     const stored = HX.seat.get(tableId);
     if (watching || (!stored && !inviteMatch)) return open(null);
     if (stored && stored.token) return open(stored.token);
+    if (!inviteMatch) return open(null);
     let info;
     try { info = await HX.api("GET", "/api/tables/" + tableId); } catch (e) { return fail(e.message); }
     show("#join", true);
@@ -332,6 +334,7 @@
     show("#options", true);
     HX.$("#pref-confirm").parentElement.hidden = !seated;
     HX.$("#pref-sound").parentElement.hidden = !seated || S.mode === "one-device";
+    show("#recovery-box", seated && HX.$("#recovery-panel").hidden);
     // curtain
     show("#curtain", covered);
     if (covered) {
@@ -521,6 +524,17 @@
   for (const kind of ["click", "dblclick", "pointerdown", "pointerup", "touchstart", "touchend"]) {
     HX.$("#curtain").addEventListener(kind, (event) => { if (event.target.tagName !== "BUTTON") event.preventDefault(); event.stopPropagation(); });
   }
+  HX.$("#recovery").addEventListener("click", async () => {
+    const stored = HX.seat.get(tableId) || {};
+    try {
+      const r = await HX.recoveryLink({ table: tableId, token: stored.token, recipient: stored.recipient || S.recipient, mode: S.mode });
+      HX.$("#recovery-link").value = r.link;
+      HX.$("#recovery-expires").textContent = "The link works once, until " + new Date(r.expires * 1000).toLocaleString() + ". Opening it moves this game's seat there; this page then lets go of it.";
+      show("#recovery-panel", true);
+      show("#recovery-box", false);
+    } catch (e) { note(e.message); }
+  });
+  HX.$("#copy-recovery").addEventListener("click", () => { HX.$("#recovery-link").select(); navigator.clipboard && navigator.clipboard.writeText(HX.$("#recovery-link").value); });
   HX.$("#copy-invite").addEventListener("click", () => { HX.$("#invite").select(); navigator.clipboard && navigator.clipboard.writeText(HX.$("#invite").value); });
   // preferences of this browser
   HX.$("#pref-confirm").checked = prefs.confirm;
