@@ -22,7 +22,9 @@ class TableError(HexError):
     Codes: ``bad-token``, ``seat-taken``, ``no-seat``, ``bad-name``, ``no-game``,
     ``game-over``, ``game-running``, ``not-your-turn``, ``curtain-up``,
     ``no-curtain``, ``stale``, ``disconnected``, ``not-computer``, ``no-ratings``,
-    ``same-player`` (both seats of a rated table with one rating id).
+    ``same-player`` (both seats of a rated table with one rating id), ``no-takeback``,
+    ``takeback-pending``, ``hidden`` (an analysis Dark Hex does not allow yet), ``bad-ply``,
+    ``bad-request``.
     Illegal moves raise :class:`~hexengine.IllegalMove` from the referee instead.
     """
 
