@@ -55,6 +55,8 @@ def test_little_golem_results_and_swap_match_a_game_without_swap():
     assert hx.read_record(head + "RE[B]" + column).end_reason == "connection"
     with pytest.raises(hx.RecordError, match="contradicts"):
         hx.read_record(head + "RE[W]" + column)
+    with pytest.raises(hx.RecordError, match="contradicts the moves: Blue resigned"):
+        hx.read_record(head + "RE[W];W[ca];B[bc];W[cb];B[resign])")
 
 
 @pytest.mark.parametrize("value", ["?", "0", "Void", "Draw", ""])

@@ -172,6 +172,8 @@ def read_sgf(text: str) -> dict[str, Any]:
             raise RecordError(f"RE[{_one(sgf.root, 'RE', '')}] contradicts the moves: {game.status()}")
     elif result_of is not None:
         winner, how = result_of
+        if resigned is not None and winner == resigned:
+            raise RecordError(f"RE[{_one(sgf.root, 'RE', '')}] contradicts the moves: {winner} resigned")
         reason = "timeout" if how in ("t", "time", "forfeit", "f") else "resignation"
     elif resigned is not None:
         winner, reason = resigned.opponent, "resignation"
