@@ -668,6 +668,8 @@ def test_the_lobby_reads_the_board_sizes_the_api_accepts(server):
     status, opts = server.get("/api/options")
     assert status == 200 and opts["sizes"] == list(range(5, 20)) and opts["default_size"] == 11
     assert set(opts["variants"]) == {"hex", "rex", "dark", "dark-abrupt"}
+    assert {"main_time", "increment", "days_per_move"} <= set(opts["settings"])
+    assert opts["max_days_per_move"] == 60 and opts["max_name"] == 64
     for size in opts["sizes"][:1] + opts["sizes"][-1:]:
         status, _ = server.post("/api/tables", {"mode": "online", "name": "Ann", "settings": {"size": size}})
         assert status == 201

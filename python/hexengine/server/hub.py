@@ -25,6 +25,7 @@ from ..table import (
     TableSettings,
 )
 from ..table.seats import MAX_NAME, token_digest
+from ..table.settings import MAX_DAYS
 from .db import Database
 from .errors import ServerError
 from .rooms import Room, RoomMeta
@@ -84,6 +85,7 @@ def options(sizes: tuple[int, ...] = BOARD_SIZES) -> dict[str, Any]:
         "modes": ["online", "computer", "one-device"],
         "settings": list(SETTING_KEYS),
         "max_name": MAX_NAME,
+        "max_days_per_move": MAX_DAYS,
     }
 
 
