@@ -51,6 +51,21 @@ def test_solver_answers_match_an_exhaustive_search(variant):
     assert e.execute("dfpn-solve-state") == f"= {WORD[_winner(e.position.board, hx.BLUE, variant)]}\n\n"
 
 
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_empty_boards_are_solved_for_either_colour(variant):
+    """On an empty board the colour asked moves first, White too (the solver sees Red's start,
+    so the engine asks it about the mirror image): the answers match an exhaustive search on
+    square and other boards."""
+    for cols, rows in ((2, 2), (3, 3), (3, 2), (2, 3), (4, 2)):
+        e = HtpEngine(variant, rows=rows, cols=cols, swap="off", simulations=50, dialect="hexgui")
+        empty = np.zeros((rows, cols), dtype=np.int8)
+        for color in (hx.RED, hx.BLUE):
+            expected = _winner(empty, color, variant)
+            assert e.execute(f"dfpn-solve-state {WORD[color]}") == f"= {WORD[expected]}\n\n", (rows, cols)
+            answer = e.execute(f"dfpn-solver-find-winning {WORD[color]}")
+            assert set(answer[1:].split()) == _winning_cells(empty, color, variant), (rows, cols)  # type: ignore[index]
+
+
 def test_hexgui_solve_button_and_the_swap():
     """HexGui's Solve sends 'param_dfpn use_guifx 1' then 'dfpn-solve-state COLOR'. The answer
     is a colour: after Black's centre stone on 3x3 Black wins, and White's only winning move is

@@ -76,6 +76,7 @@ from typing import Any, BinaryIO, Literal, TextIO
 from .._moves import SWAP, Move
 from .._version import __version__
 from ..bots import LEVELS, MCTSBot
+from ..cells import Cell
 from ..errors import ConfigError, HexError
 from ..game import Game
 from ..records import GameRecord, Position, RecordError, load_text, read_sgf_position
@@ -425,16 +426,16 @@ class HtpEngine:
             if state.end_reason == "connection":
                 return _htp_word(state.winner)
             raise Failure(f"the game is over ({state.status()})")
-        result = self._solve(color or state.to_move, winning_moves=False)  # type: ignore[arg-type]
-        return _htp_word(result.winner)
+        winner, _ = self._solve(color or state.to_move, winning_moves=False)  # type: ignore[arg-type]
+        return _htp_word(winner)
 
     def _find_winning(self, args: list[str]) -> str:
         _arity(args, 1, "dfpn-solver-find-winning COLOR")
         color = _color(args[0])
         if self._state.is_over:
             raise Failure(f"the game is over ({self._state.status()})")
-        result = self._solve(color, winning_moves=True)
-        return " ".join(self._move_word(m) for m in result.winning_moves or ())
+        _, moves = self._solve(color, winning_moves=True)
+        return " ".join(self._move_word(m) for m in moves)
 
     def _param_dfpn(self, args: list[str]) -> str:
         p = self._solver
@@ -605,10 +606,21 @@ class HtpEngine:
     def _move_word(self, move: Move) -> str:
         return self._swap_word(self._answer_swap_form()) if move == SWAP else move.name  # type: ignore[union-attr]
 
-    def _solve(self, color: Color, *, winning_moves: bool) -> Any:
-        state = self._state
-        game = state.game
-        target: Any = game if game is not None and game.to_move == color else state.view(color)
+    def _solve(self, color: Color, *, winning_moves: bool) -> tuple[Color, tuple[Move, ...]]:
+        """The winner with ``color`` to move, and ``color``'s winning moves if asked."""
+        game = self._state.game
+        mirrored = False
+        if game is not None and game.to_move == color:
+            target: Any = game
+        else:
+            position = self._state.as_position(color)
+            if color is BLUE and not position.board.any():
+                # The solver reads an empty board as a game's start, Red to move: it solves the
+                # mirror image (rows and columns exchanged, and the colours), which is the same.
+                r = position.rules
+                position = Position(Rules(r.variant, r.cols, r.rows, "off"), position.board.T, RED)
+                mirrored = True
+            target = position.view()
         p = self._solver
         result = solve(
             target,
@@ -622,7 +634,10 @@ class HtpEngine:
                 f"unknown: the solver stopped at its {limit.get(result.status, result.status)} "
                 f"({result.nodes} nodes, {result.seconds:.1f} s); param_dfpn timelimit and max_nodes raise it"
             )
-        return result
+        moves = tuple(result.winning_moves or ())
+        if mirrored:
+            return result.winner.opponent, tuple(Cell(m.col, m.row) for m in moves)  # type: ignore[union-attr]
+        return result.winner, moves
 
     def _analyse(self, args: list[str]) -> Any:
         _arity(args, 0, "this analysis command")
