@@ -852,3 +852,53 @@ def test_a_recovery_link_moves_the_identity_and_the_seat(browser, web):
     assert not old.errors and not new.errors and not third.errors
     for c in (old_ctx, new_ctx, third_ctx):
         c.close()
+
+
+def test_the_replay_downloads_sgf_and_shows_the_engines_analysis(browser, web):
+    """A finished game's replay links its SGF file and, on request, shows the engine's win rate
+    and top moves for the position on the board (drawn on the cells), following the steps.
+    The table page offers the analysis only once the game is over; in a running Dark Hex game
+    no page has it."""
+    ann, bob, *contexts = online_game(browser, web, "hex")
+    ann.wait_for_selector("#analyse-link:not([hidden])")
+    ann.click("#replay")
+    ann.wait_for_selector("#position:has-text('13 / 13')")
+    href = ann.get_attribute("#sgf", "href")
+    status, sgf = web.get(href)
+    assert status == 200 and sgf.startswith("(;") and "a7" in sgf
+    ann.select_option("#depth", "1000")
+    ann.click("#analyse")
+    ann.wait_for_selector("#position:has-text('12 / 13')")  # the last position has no move
+    ann.wait_for_selector("#analysis-head:has-text('to win')")
+    head = ann.inner_text("#analysis-head")
+    assert head.startswith("Red to move: ") and re.search(r"\d+% to win", head), head
+    assert ann.locator("#analysis-moves li").count() >= 1
+    assert ann.locator("svg.board .hints text").count() >= 1
+    assert ann.locator("svg.board .hints text.best").count() == 1
+    assert "a7" in ann.inner_text("#analysis-head"), "the winning move"
+    ann.keyboard.press("ArrowLeft")
+    ann.wait_for_selector("#analysis-head:has-text('Blue to move')")
+    assert "stops" in ann.inner_text("#analysis-head"), "a forced block"
+    ann.keyboard.press("Home")
+    ann.wait_for_selector("#analysis-moves li:has-text('visits')")
+    assert re.match(r"Red to move: \d+% to win; the engine plays", ann.inner_text("#analysis-head"))
+    assert ann.locator("svg.board .hints text").count() == ann.locator("#analysis-moves li").count()
+    ann.click("#analyse")  # hides it
+    ann.wait_for_selector("#analysis", state="hidden")
+    assert ann.locator("svg.board .hints text").count() == 0
+    assert not ann.errors
+    for c in contexts:
+        c.close()
+    ann_ctx, bob_ctx, eve_ctx = (browser.new_context() for _ in range(3))
+    ann, bob, eve = page_of(ann_ctx), page_of(bob_ctx), page_of(eve_ctx)
+    table = create(ann, web, variant="dark")
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    eve.goto(f"{web.url}/t/{table}/watch")
+    play(ann, "c3", "red")
+    for page in (ann, bob, eve):
+        assert page.is_hidden("#analyse-link")
+    status, answer = web.get(f"/api/tables/{table}/games/1/analysis?ply=1")
+    assert status == 403 and answer["code"] == "hidden"
+    for c in (ann_ctx, bob_ctx, eve_ctx):
+        c.close()

@@ -76,5 +76,86 @@
     go(step);
   });
   window.addEventListener("resize", () => { board.maybeRotate(); go(at); });
+
+  // ------------------------------------------------------------ SGF and the engine's analysis
+
+  const base = "/api/tables/" + tableId + "/games/" + number;
+  const sgf = HX.$("#sgf");
+  sgf.href = base + "/sgf";
+  sgf.setAttribute("download", "hexengine-" + tableId + "-" + number + ".sgf");
+  sgf.hidden = false;
+
+  // The bot's view of the position on the board: its win rate for the player to move and its
+  // top moves, drawn on the cells. This page shows finished games only, so in Dark Hex every
+  // stone is already known; the search there sees what the player to move knew.
+  const analysis = { on: false, cache: new Map(), timer: null, shown: null };
+  const FORCED = {
+    win: "a winning move", block: "the only move that stops an immediate loss", "only-move": "the only move",
+    "dead-cell": "every other cell is as good", solved: "a win the solver proved", swindle: "the position is lost; the best try",
+  };
+  const percent = (v) => (v === null || v === undefined ? "?" : Math.round(v * 100) + "%");
+  HX.$("#analyse").hidden = false;
+  HX.$("#analyse").onclick = () => {
+    analysis.on = !analysis.on;
+    HX.$("#analyse").setAttribute("aria-pressed", String(analysis.on));
+    HX.$("#analyse").textContent = analysis.on ? "Hide the analysis" : "Analyse with the engine";
+    HX.$("#analysis").hidden = !analysis.on;
+    if (!analysis.on) { HX.replay.setHints(null); return; }
+    if (at === boards.length - 1 && at > 0) go(at - 1); else analyse(at);
+  };
+  HX.$("#depth").onchange = () => analysis.on && analyse(at);
+  HX.replay.onStep = (n) => {
+    if (!analysis.on || (analysis.shown && analysis.shown.ply === n)) return;
+    HX.$("#analysis-head").textContent = "Thinking…";
+    clearTimeout(analysis.timer);
+    analysis.timer = setTimeout(() => analyse(n), 200);  // holding an arrow key asks once
+  };
+
+  async function analyse(n) {
+    const sims = HX.$("#depth").value;
+    const key = n + ":" + sims;
+    HX.$("#analysis-head").textContent = "Thinking…";
+    HX.$("#analysis-moves").replaceChildren();
+    HX.$("#winbar").hidden = true;
+    HX.$("#analysis-note").textContent = "";
+    let a = analysis.cache.get(key);
+    if (!a) {
+      try {
+        a = await HX.api("GET", base + "/analysis?ply=" + n + "&simulations=" + sims + "&top=5");
+      } catch (e) {
+        if (n !== at || !analysis.on) return;
+        HX.$("#analysis-head").textContent = e.code === "game-over" ? "The game is over here: step back to see the engine's view of a position." : e.message;
+        analysis.shown = { ply: n };
+        HX.replay.setHints(null);
+        return;
+      }
+      analysis.cache.set(key, a);
+    }
+    if (n !== at || !analysis.on) return;  // the player has stepped on meanwhile
+    analysis.shown = a;
+    const mover = HX.colorName(a.to_move);
+    const move = a.move === "swap" ? "the swap" : a.move;
+    const forced = FORCED[a.forced] ? " (" + FORCED[a.forced] + ")" : "";
+    HX.$("#analysis-head").textContent = mover + " to move: " + (a.value === null || a.value === undefined ? "" : percent(a.value) + " to win; ")
+      + "the engine plays " + move + forced + ".";
+    const top = a.top.length ? a.top : a.move ? [{ cell: a.move, visits: null, value: a.value }] : [];
+    const red = a.to_move === "red" ? a.value : 1 - a.value;
+    const bar = HX.$("#winbar");
+    bar.hidden = a.value === null || a.value === undefined;
+    bar.firstElementChild.style.width = (Math.max(0, Math.min(1, red)) * 100).toFixed(1) + "%";
+    bar.title = "Red " + percent(red) + ", Blue " + percent(1 - red);
+    HX.$("#analysis-moves").replaceChildren(...top.map((t) =>
+      HX.el("li", { "data-cell": t.cell }, t.cell + ": " + (t.visits === null ? (FORCED[a.forced] || "forced") + (t.value === null || t.value === undefined ? "" : ", " + percent(t.value))
+        : percent(t.value) + " (" + t.visits + " visits)"))));
+    const notes = [];
+    if (a.swap_value !== null && a.swap_value !== undefined) notes.push("Swapping: " + percent(a.swap_value) + ".");
+    if (a.pv && a.pv.length > 1) notes.push("Line: " + a.pv.join(" "));
+    if (a.forced) notes.push("The engine sees a forced result.");
+    notes.push(a.simulations + " simulations" + (rules.variant.startsWith("dark") ? ", from what " + mover + " knew then." : "."));
+    HX.$("#analysis-note").textContent = notes.join(" ");
+    HX.replay.setHints({ at: n, cells: top.filter((t) => t.cell !== "swap").map((t, i) => ({ cell: t.cell, text: t.visits === null ? "!" : percent(t.value).replace("%", ""), best: i === 0 })) });
+  }
+
   go(at);
+  if (location.hash === "#analyse") HX.$("#analyse").click();
 })();

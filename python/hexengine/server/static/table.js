@@ -315,7 +315,11 @@
     show("#rematch", seated && st && st.over);
     const finished = st && st.over && !(st.result && st.result.reason === "aborted") ? st.number : null;
     show("#replay", !!finished);
-    if (finished) HX.$("#replay").href = "/t/" + tableId + "/replay/" + finished;
+    show("#analyse-link", !!finished);  // only once the game is over: no help during a game
+    if (finished) {
+      HX.$("#replay").href = "/t/" + tableId + "/replay/" + finished;
+      HX.$("#analyse-link").href = "/t/" + tableId + "/replay/" + finished + "#analyse";
+    }
     const ready = S.rematch;
     show("#rematch-note", !!ready);
     if (ready) HX.$("#rematch-note").textContent = ["A", "B"].filter((s) => ready[s]).map((s) => nameOf(s)).join(" and ") + " asked for a rematch.";
