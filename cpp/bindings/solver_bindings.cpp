@@ -144,6 +144,18 @@ void bind_solver(py::module_& m) {
           py::arg("boards"), py::arg("to_move"),
           "Winners (1|2) of positions of this board by plain exhaustive search, for tests.")
       .def_property_readonly("size", &ReferenceSearch::size);
+
+  m.def(
+      "joined_colour",
+      [](int rows, int cols, const std::vector<int>& board) {
+        const Geometry g = make_geometry(rows, cols);
+        Board red, blue;
+        board_from_py(g, board, red, blue);
+        if (joins_edges(g, red, Color::Red)) return color_to_py(Color::Red);
+        return joins_edges(g, blue, Color::Blue) ? color_to_py(Color::Blue) : 0;
+      },
+      py::arg("rows"), py::arg("cols"), py::arg("board"),
+      "The colour (1|2) whose stones join its two edges on a board of 0/1/2 values, 0 if neither.");
 }
 
 }  // namespace hexengine::bindings

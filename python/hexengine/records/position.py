@@ -25,21 +25,18 @@ chain is complete is asked of the C++ core, like every rule.
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from .. import _core
 from .._moves import cell_index
 from ..cells import Cell
-from ..errors import HexError, IllegalMove
+from ..errors import IllegalMove
 from ..game import Game, View, _view_from_state
 from ..rules import BLUE, RED, Color, Rules
 from .model import RecordError
 
 __all__ = ["Position"]
 
-_FINISHED = re.compile(r"finished: (Red|Blue) has joined")
 
 
 class Position:
@@ -193,16 +190,6 @@ def _empty_cells(board: np.ndarray) -> list[Cell]:
 
 
 def _joined_colour(rules: Rules, board: np.ndarray) -> Color | None:
-    """The colour whose stones join its edges, as the core's solver sees it (it refuses a
-    finished position and names who joined)."""
-    try:
-        _core.solve_position(
-            rules.variant, rules.rows, rules.cols, [int(x) for x in board.ravel()], int(RED),
-            False, 1, 0.0, 1 << 20,
-        )  # fmt: skip
-    except HexError as e:
-        found = _FINISHED.search(str(e))
-        if found is None:
-            raise
-        return RED if found.group(1) == "Red" else BLUE
-    return None
+    """The colour whose stones join its edges, if one does."""
+    joined = _core.joined_colour(rules.rows, rules.cols, [int(x) for x in board.ravel()])
+    return Color(joined) if joined else None
