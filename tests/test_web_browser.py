@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -144,6 +145,12 @@ def wait_until(page, expression, arg=None, timeout=20.0):
         page.wait_for_timeout(50)
 
 
+def no_junk(page):
+    """No value the page failed to turn into words ("null", "undefined", "NaN")."""
+    text = page.inner_text("body")
+    assert not re.search(r"\b(null|undefined|NaN)\b", text), "the page shows a missing value"
+
+
 def no_directions(page):
     text = page.inner_text("body")
     assert not DIRECTIONS.search(text), f"the page speaks of directions: {DIRECTIONS.search(text)}"
@@ -187,6 +194,7 @@ def test_two_browsers_play_a_full_online_game(browser, web, variant, size):
         chain = page.eval_on_selector_all("[data-cell].chain", "els => els.map(e => e.dataset.cell)")
         assert sorted(chain) == sorted(f"a{r}" for r in range(1, size + 1))
         no_directions(page)
+        no_junk(page)
     if variant.startswith("dark"):
         assert len(stones(bob)) == 2 * size - 1, "after a connection the whole board is revealed"
     ann.click("#rematch")
@@ -471,18 +479,45 @@ def test_a_phone_in_portrait_gets_a_turned_board(browser, web):
 
 
 @pytest.mark.slow
-def test_screenshots_for_the_readme(browser, web):
-    """Takes the README's screenshots (written to docs/ when HEXENGINE_SCREENSHOTS=1)."""
-    out = DOCS if os.environ.get("HEXENGINE_SCREENSHOTS") else Path(web.url and "/tmp")
-    ctx = browser.new_context(viewport={"width": 900, "height": 700})
+def test_screenshots_for_the_docs(browser, web):
+    """Takes the screenshots of docs/web-table.md (written to docs/ when HEXENGINE_SCREENSHOTS=1,
+    else to the system's temporary folder): the lobby, a running game with Fischer clocks and a
+    hover preview, a finished Dark Hex game, the replay with the engine's analysis, and the
+    dark theme."""
+    out = DOCS if os.environ.get("HEXENGINE_SCREENSHOTS") else Path(tempfile.gettempdir())
+    ctx = browser.new_context(viewport={"width": 900, "height": 640}, color_scheme="light")
     page = page_of(ctx)
     page.goto(web.url + "/")
     page.fill("#name", "Ann")
+    page.wait_for_selector("#create[data-options=loaded]", state="attached")
     page.screenshot(path=str(out / "web-lobby.png"))
+    ctx.close()
+    ann_ctx = browser.new_context(viewport={"width": 900, "height": 620}, color_scheme="light")
+    bob_ctx = browser.new_context(viewport={"width": 900, "height": 620}, color_scheme="dark")
+    ann, bob = page_of(ann_ctx), page_of(bob_ctx)
+    create(ann, web, variant="hex", size=9, time="fischer", main_minutes=5, increment=3)
+    ann.wait_for_selector("#invite-box:not([hidden])")
+    join(bob, ann.input_value("#invite"))
+    for ann_cell, bob_cell in (("e5", "f3"), ("d7", "c6"), ("e6", "d6")):
+        play(ann, ann_cell, "red")
+        play(bob, bob_cell, "blue")
+    ann.wait_for_selector("svg.board.playable")
+    ann.hover('[data-cell="c7"]')
+    ann.screenshot(path=str(out / "web-table.png"))
+    bob.screenshot(path=str(out / "web-dark.png"))
+    for c in (ann_ctx, bob_ctx):
+        c.close()
     ann, _bob, *contexts = online_game(browser, web, "dark")
     ann.set_viewport_size({"width": 900, "height": 620})
     ann.screenshot(path=str(out / "web-finished.png"))
-    for c in [ctx, *contexts]:
+    ann.click("#analyse-link")
+    ann.select_option("#depth", "1000")
+    ann.keyboard.press("Home")
+    for _ in range(4):
+        ann.keyboard.press("ArrowRight")
+    ann.wait_for_selector("#analysis-moves li:has-text('visits')", timeout=90_000)
+    ann.screenshot(path=str(out / "web-replay.png"))
+    for c in contexts:
         c.close()
 
 
@@ -601,6 +636,7 @@ def test_fischer_and_correspondence_clocks(browser, web):
     # Ann's bank got the increment: more than the 0:5x it showed, at most 1:05
     bob.wait_for_selector("#seat-B .clock.running")
     assert re.match(r"1:0[0-5]", bob.inner_text("#seat-A .clock")), bob.inner_text("#seat-A .clock")
+    no_junk(bob)
     assert bob.locator("#seat-A .clock.running").count() == 0
     page = page_of(ann_ctx)
     page.goto(web.url + "/")

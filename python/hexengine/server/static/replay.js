@@ -55,8 +55,10 @@
     board.paint(boards[at], { last, chain: at === boards.length - 1 ? chain : [], hints: hints && hints.at === at ? hints.cells : [] });
     HX.$("#position").textContent = at + " / " + (boards.length - 1);
     for (const li of list.children) li.classList.toggle("current", Number(li.dataset.n) === at);
-    const current = list.querySelector("li.current");
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    const current = list.querySelector("li.current");  // keep it in the list's view, not the page's
+    if (current && (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = current.offsetTop - list.clientHeight / 2;
+    }
     HX.replay.onStep(at);
   }
   HX.replay = { go, get at() { return at; }, onStep: () => {}, setHints(h) { hints = h; go(at); }, record: rec, boards, tableId, number };
@@ -149,7 +151,7 @@
         : percent(t.value) + " (" + t.visits + " visits)"))));
     const notes = [];
     if (a.swap_value !== null && a.swap_value !== undefined) notes.push("Swapping: " + percent(a.swap_value) + ".");
-    if (a.pv && a.pv.length > 1) notes.push("Line: " + a.pv.join(" "));
+    if (a.pv && a.pv.length > 1) notes.push("Line: " + a.pv.join(" ") + ".");
     if (a.forced) notes.push("The engine sees a forced result.");
     notes.push(a.simulations + " simulations" + (rules.variant.startsWith("dark") ? ", from what " + mover + " knew then." : "."));
     HX.$("#analysis-note").textContent = notes.join(" ");

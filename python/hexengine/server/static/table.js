@@ -454,7 +454,7 @@
         low = running && c.remaining - elapsed < (set.days_per_move ? 3600 : 10);
         if (set.days_per_move) sub = mover ? "to move (" + HX.timeControl(set) + ")" : "";
       }
-      el.replaceChildren(text, sub ? HX.el("small", { text: sub }) : null);
+      el.replaceChildren(...[text, sub ? HX.el("small", { text: sub }) : null].filter((x) => x !== null && x !== ""));
       el.classList.toggle("low", low);
       el.classList.toggle("running", running);
     }
