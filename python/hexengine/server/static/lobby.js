@@ -170,6 +170,8 @@
   drawPresets();
   HX.api("GET", "/api/options").then((o) => {
     Object.assign(options, o);
+    if (o.max_name) for (const id of ["#name", "#opponent_name", "#quick-opponent"]) HX.$(id).maxLength = o.max_name;
+    if (o.max_days_per_move) for (const opt of HX.$("#days").options) opt.hidden = opt.disabled = Number(opt.value) > o.max_days_per_move;
     fillSizes();
     drawPresets();
     sync();
