@@ -59,7 +59,7 @@
   function presetSettings(p) {
     const dark = p.variant.startsWith("dark");
     const settings = { variant: p.variant, size: p.size, swap: dark ? "off" : "sides", first: "A", alternate: true,
-                       rated: HX.$("#quick-rated").checked, grace: 15 };
+                       rated: quick.mode !== "one-device" && HX.$("#quick-rated").checked, grace: 15 };
     for (const key of ["time_limit", "main_time", "increment", "days_per_move"]) if (p[key] !== undefined) settings[key] = p[key];
     return settings;
   }
