@@ -778,6 +778,8 @@ def test_a_recovery_link_moves_the_identity_once(server, tmp_path):
     secret = "first-device-secret-42"
     status, link = server.post("/api/identity/recovery", {"player_id": secret})
     assert status == 201 and link["url"] == f"/recover#code={link['code']}" and len(link["code"]) >= 24
+    status, page = server.get("/recover")  # the link opens the lobby, which claims the code
+    assert status == 200 and "<html" in page.lower() and "lobby.js" in page
     status, claimed = server.post("/api/identity/claim", {"code": link["code"]})
     assert status == 200 and claimed == {"player_id": secret, "player": link["player"]}
     status, again = server.post("/api/identity/claim", {"code": link["code"]})

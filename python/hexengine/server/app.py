@@ -565,6 +565,7 @@ def create_app(
     routes = [
         Route("/", _page("lobby.html")),
         Route("/leaderboard", _page("leaderboard.html")),
+        Route("/recover", _page("lobby.html")),  # the recovery link: the lobby claims its #code
         Route("/t/{table_id}", _page("table.html")),
         Route("/t/{table_id}/watch", _page("table.html")),
         Route("/t/{table_id}/replay/{number}", _page("replay.html")),
