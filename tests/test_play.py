@@ -223,15 +223,17 @@ def test_bad_settings_exit_with_status_2():
 
 
 def test_the_easy_level_says_it_plays_without_swap() -> None:
-    """The easy computer plays without the swap rule: the session says so at once
-    (rather than answering 'swap' with 'the swap rule is off' later); the
-    medium level keeps the swap the settings ask for."""
+    """The easy computer plays without the swap rule: asked for with --swap, the
+    session says so at once (rather than answering 'swap' with 'the swap rule
+    is off' later); the medium level keeps the swap the settings ask for."""
     out = play(["--size", "3", "--level", "easy", "--swap", "sides", "--seed", "1"], ["quit"])
     assert out.startswith("The easy level plays without the swap rule (sides); --level medium or hard")
     out = play(["--size", "3", "--level", "medium", "--swap", "sides", "--seed", "1"], ["quit"])
     assert "without the swap rule" not in out and "swap (sides)" in out
     out = play(["--size", "3", "--level", "easy", "--swap", "off", "--seed", "1"], ["quit"])
     assert "without the swap rule" not in out
+    out = play(["--size", "3", "--level", "easy", "--seed", "1"], ["quit"])  # swap not asked for
+    assert "without the swap rule" not in out and out.startswith("Game 1 of hex on 3x3. Red")
 
 
 @pytest.mark.parametrize("command", ["play", "htp", "match", "tournament", "selfplay", "serve"])

@@ -114,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
             color=use_color(sys.stdout, args.color),
             echo=not sys.stdin.isatty(),
             save=args.save,
+            swap_asked=args.swap is not None,
         )
     except HexError as e:
         print(f"hexengine play: {e}", file=sys.stderr)
@@ -145,6 +146,7 @@ class Session:
         color: bool,
         echo: bool,
         save: str | None = None,
+        swap_asked: bool = False,
     ) -> None:
         from ..table import Table, computer_bot
 
@@ -160,9 +162,10 @@ class Session:
         self.save = save
         self.dark = settings.rules.is_dark
         self.against_computer = opponent == "computer"
-        # The table plays the easy level without swap; say so rather than refuse "swap" later.
+        # The table plays the easy level without swap: asked for, it is said at once rather
+        # than refused later.
         self.notes = []
-        if self.against_computer and level == "easy" and settings.rules.swap != "off":
+        if self.against_computer and level == "easy" and swap_asked and settings.rules.swap != "off":
             self.notes.append(
                 f"The easy level plays without the swap rule ({settings.rules.swap}); "
                 "--level medium or hard plays with it."
