@@ -38,7 +38,6 @@ from .model import RecordError
 __all__ = ["Position"]
 
 
-
 class Position:
     """Stones on a board and the colour to move (see the module docstring). Immutable:
     :meth:`place` returns a new position.
