@@ -40,6 +40,7 @@ from .connection import Connection
 from .db import Database, database_path
 from .errors import ServerError
 from .hub import Hub, options
+from .rooms import Room
 
 __all__ = ["MAX_FRAME", "FrameError", "create_app", "parse_frame"]
 
@@ -276,7 +277,9 @@ async def table_info(request: Request) -> Response:
         )
 
 
-async def game_record(request: Request) -> Response:
+async def _named_game(request: Request) -> tuple[Room, int] | Response:
+    """The room and the game number a ``/api/tables/{id}/games/{n}`` route names (-1 for a
+    number that is not one), or the 404 answer when there is no such table."""
     room = await request.app.state.hub.room(request.path_params["table_id"])
     if room is None:
         return JSONResponse({"error": "no such table", "code": "no-table"}, status_code=404)
@@ -284,6 +287,14 @@ async def game_record(request: Request) -> Response:
         number = int(request.path_params["number"])
     except ValueError:
         number = -1
+    return room, number
+
+
+async def game_record(request: Request) -> Response:
+    named = await _named_game(request)
+    if isinstance(named, Response):
+        return named
+    room, number = named
     async with room.lock:
         record = next((r for r in room.table.records if r.number == number), None)
         if record is None:
@@ -352,13 +363,10 @@ async def game_analysis(request: Request) -> Response:
     """``GET /api/tables/{id}/games/{n}/analysis?ply=k&simulations=2000&top=5``: the bot's top
     moves and win rate after ``k`` actions of game ``n`` (default: its last position). A
     running Dark Hex game is refused (403 ``hidden``); Hex and Rex may be analysed live."""
-    room = await request.app.state.hub.room(request.path_params["table_id"])
-    if room is None:
-        return JSONResponse({"error": "no such table", "code": "no-table"}, status_code=404)
-    try:
-        number = int(request.path_params["number"])
-    except ValueError:
-        number = -1
+    named = await _named_game(request)
+    if isinstance(named, Response):
+        return named
+    room, number = named
     try:
         ply = _query_int(request, "ply", None)
         simulations = _query_int(request, "simulations", DEFAULT_ANALYSIS)
@@ -396,13 +404,10 @@ async def posted_analysis(request: Request) -> Response:
 
 async def game_sgf(request: Request) -> Response:
     """``GET /api/tables/{id}/games/{n}/sgf``: a finished game's record as an SGF file."""
-    room = await request.app.state.hub.room(request.path_params["table_id"])
-    if room is None:
-        return JSONResponse({"error": "no such table", "code": "no-table"}, status_code=404)
-    try:
-        number = int(request.path_params["number"])
-    except ValueError:
-        number = -1
+    named = await _named_game(request)
+    if isinstance(named, Response):
+        return named
+    room, number = named
     async with room.lock:
         record = next((r for r in room.table.records if r.number == number), None)
     if record is None:
