@@ -313,12 +313,8 @@ class Table:
 
         A device holding both seats names the seat, or resigns for the player to move.
         """
-        client = self._seats.auth(token)
         run = self._running()
-        if seat is None:
-            seat = client.seats[0] if len(client.seats) == 1 else run.seat_to_move
-        if seat not in client.seats:
-            raise TableError(f"seat {seat!r} is not yours to resign", "not-your-turn")
+        seat = _acting_seat(self._seats.auth(token), run, seat, "to resign")
         run.game.resign(run.color_of(seat))  # type: ignore[arg-type]
         self._finish()
 
@@ -434,12 +430,8 @@ class Table:
         """Ends the game with no result before its second action (unrated, not in the series'
         records or score). Either seat may abort; a device names the seat or speaks for the
         player to move."""
-        client = self._seats.auth(token)
         run = self._running()
-        if seat is None:
-            seat = client.seats[0] if len(client.seats) == 1 else run.seat_to_move
-        if seat not in client.seats:
-            raise TableError(f"seat {seat!r} is not yours", "not-your-turn")
+        seat = _acting_seat(self._seats.auth(token), run, seat, "to abort")
         if len(run.meta) >= 2:
             raise TableError(
                 "a game can be aborted only before its second move; resign instead", "game-running"
@@ -754,3 +746,13 @@ class Table:
         state = "waiting for players" if self._run is None else self._run.game.status()
         variant = self._settings.rules.variant
         return f"<Table {self._id} {variant} {self.mode or ''}: game {self.game_number}, {state}>"
+
+
+def _acting_seat(client: Client, run: Running, seat: SeatName | None, what: str) -> SeatName:
+    """The seat ``client`` acts for: the one named, its only seat, or on a device holding
+    both seats the player to move; TableError when the named seat is not the client's."""
+    if seat is None:
+        seat = client.seats[0] if len(client.seats) == 1 else run.seat_to_move  # type: ignore[assignment]
+    if seat not in client.seats:
+        raise TableError(f"seat {seat!r} is not yours {what}", "not-your-turn")
+    return seat  # type: ignore[return-value]
