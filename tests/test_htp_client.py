@@ -23,7 +23,7 @@ def test_plays_whole_games_against_hexengine_htp():
     non-square boards (with a sides swap): every answer is legal in the referee's game, and
     only the new moves are sent between calls."""
     with hx.htp.popen(HEXENGINE) as engine:
-        assert engine.name == "hexengine" and engine.dialect == "hexgui"
+        assert engine.name == "hexengine" and engine.dialect == "standard"
         commands: list[str] = []
         send = engine.send
         engine.send = lambda command, **kw: commands.append(command) or send(command, **kw)  # type: ignore[method-assign]

@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="games between two players (built-in bots or HTP engines), with an Elo estimate",
         description="Play N games between two players, colours alternating, adjudicated by hexengine's "
         "referee. A player is mcts[:key=value;...], computer:LEVEL, random[:seed=N], "
-        "htp:COMMAND[;setup=CMD;simulations=N;seconds=S;timeout=S;dialect=hexgui|benzene], "
+        "htp:COMMAND[;setup=CMD;simulations=N;seconds=S;timeout=S;dialect=standard|benzene], "
         "or python:MODULE:FACTORY[;key=value...]; every spec takes name=NAME.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n"

@@ -48,9 +48,12 @@ from ..rules import RED, MoveResult, Rules
 
 __all__ = ["EngineError", "EngineTimeout", "HtpClient", "HtpError", "Limit", "PlayResult", "popen"]
 
-Dialect = Literal["hexgui", "benzene"]
-#: How each dialect names the two swap forms (see :mod:`hexengine.htp`).
+Dialect = Literal["standard", "benzene", "hexgui"]
+#: How each dialect names the two swap forms (see :mod:`hexengine.htp`): ``standard``
+#: the SGF standard's words (``hexgui``, their older name here, is the same);
+#: ``benzene`` Benzene's, whose ``swap-pieces`` is the sides swap.
 SWAP_NAMES: dict[str, dict[str, str]] = {
+    "standard": {"sides": "swap-sides", "pieces": "swap-pieces"},
     "hexgui": {"sides": "swap-sides", "pieces": "swap-pieces"},
     "benzene": {"sides": "swap-pieces"},
 }
@@ -99,8 +102,9 @@ class HtpClient:
     """A running HTP engine. Make one with :func:`popen`.
 
     ``name`` is what the engine calls itself; ``dialect`` is how it names swaps
-    (``"hexgui"``: the SGF standard's ``swap-sides``/``swap-pieces``;
-    ``"benzene"``: ``swap-pieces`` for the sides form, as MoHex does);
+    (``"standard"``: the SGF standard's ``swap-sides``/``swap-pieces``, also
+    accepted as ``"hexgui"``; ``"benzene"``: ``swap-pieces`` for the sides
+    form, as MoHex does);
     ``timeout`` is the default number of seconds an answer may take.
     """
 
@@ -132,9 +136,11 @@ class HtpClient:
         except HtpError:
             self.commands = set()
         benzene = "param_mohex" in self.commands or self.name.lower() in ("mohex", "wolve")
-        self.dialect: Dialect = dialect or ("benzene" if benzene else "hexgui")
+        self.dialect: Dialect = dialect or ("benzene" if benzene else "standard")
         if self.dialect not in SWAP_NAMES:
-            raise ConfigError(f"unknown HTP dialect {self.dialect!r}: expected 'hexgui' or 'benzene'")
+            raise ConfigError(
+                f"unknown HTP dialect {self.dialect!r}: expected 'standard', 'benzene' or 'hexgui'"
+            )
         self._rules: Rules | None = None
         self._sent: list[tuple[str, str]] | None = None
         self._limit: Limit | None = None

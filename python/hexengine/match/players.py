@@ -15,7 +15,7 @@ A player is given as a spec string (``hexengine match --player SPEC``):
   sent once after start; repeat it for several), ``simulations=N`` and
   ``seconds=S`` (the limit per move, sent as the engine's own parameters
   when the client knows them: hexengine and MoHex), ``timeout=S`` (seconds an
-  answer may take before the engine forfeits; default 60), ``dialect=hexgui|benzene``
+  answer may take before the engine forfeits; default 60), ``dialect=standard|benzene``
   (how it names swaps; MoHex is recognised), ``stderr=capture|inherit|discard``.
 - ``python:MODULE:NAME;key=value;...``: ``MODULE.NAME(**options)`` must return an
   object with ``choose(view) -> move`` (e.g. an adapter around another library's bot).
