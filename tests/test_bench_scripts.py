@@ -27,9 +27,9 @@ def run(*args: str) -> str:
     return proc.stdout
 
 
-@pytest.mark.parametrize("opponent", ["naive", "ismcts"])
+@pytest.mark.parametrize("opponent", ["naive", "ismcts", "greedy", "random"])
 def test_dark_strength_match_runs(opponent: str) -> None:
-    """One 4x4 game against each baseline, with the JSON summary the docs quote."""
+    """Two 4x4 games against each baseline, with the JSON summary the docs quote."""
     if opponent == "ismcts":
         pytest.importorskip("pyspiel")
     out = run(

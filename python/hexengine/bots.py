@@ -40,7 +40,7 @@ from .cells import Cell
 from .errors import ConfigError
 from .game import View
 
-__all__ = ["LEVELS", "Analysis", "MCTSBot", "RandomBot"]
+__all__ = ["LEVELS", "Analysis", "GreedyBot", "MCTSBot", "RandomBot"]
 
 
 @dataclass(frozen=True)
@@ -408,6 +408,59 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"RandomBot(swap={self._swap})"
+
+
+class GreedyBot:
+    """Plays the cell that most shortens its own connection, judged from its view alone
+    (a baseline that any search should beat).
+
+    For each cell it may play, the bot counts the stones it would still need to join
+    its two edges with a stone of its own there: the length of a shortest path where
+    its own stones cost nothing, every cell it does not know to be occupied costs one
+    (in Dark Hex an enemy stone it has not found is an empty cell to it) and the enemy
+    stones it sees block. It plays a cell with the fewest, picked at random among equals
+    by its own generator (``seed``); the counting is in C++ (``View`` in, one number per
+    cell out). In Rex, where joining one's edges loses, it plays a cell that leaves the
+    count largest instead: a stone off every shortest path of its own, while there is
+    one. It never swaps.
+
+    >>> game = hx.Game("dark", size=3)
+    >>> for move in ["a1", "c1", "a2"]:
+    ...     _ = game.play(move)
+    >>> bot = hx.GreedyBot(seed=1)
+    >>> bot
+    GreedyBot(seed=1)
+    >>> view = game.view(hx.BLUE)            # Blue sees its c1, not Red's a1 and a2
+    >>> bot.distances(view)                  # -1: its own stone
+    array([[ 1,  1, -1],
+           [ 1,  1,  2],
+           [ 1,  2,  2]], dtype=int32)
+    >>> bot.choose(view)                     # one of the five 1s: a1 and a2 would be hits
+    Cell('b1')
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._seed = seed
+        self._rng = random.Random(seed)
+
+    def distances(self, view: View) -> np.ndarray:
+        """Per cell ``(rows, cols)``: the stones the player to move would still need after
+        a stone of its own there (``-1`` where it may not play)."""
+        if not isinstance(view, View):
+            raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
+        return _core.move_distances(view._core)
+
+    def choose(self, view: View) -> Move:
+        """The cell with the fewest stones still needed (the most in Rex), ties broken at random."""
+        flat = self.distances(view).ravel()
+        legal = np.flatnonzero(flat >= 0)
+        scores = flat[legal]
+        best = scores.max() if view.rules.variant == "rex" else scores.min()
+        cells = legal[scores == best]
+        return Cell.from_index(int(cells[self._rng.randrange(len(cells))]), view.rules.cols)
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self._seed})"
 
 
 # The playout search's settings and their defaults, which an evaluator search refuses to take.
