@@ -249,6 +249,9 @@ class Mcts:
         prior_bias: float,
         amaf_sample_visits: int,
         shadow_visits: int,
+        greedy_playouts: float,
+        greedy_opponent: float,
+        greedy_worlds: float,
     ) -> None: ...
     def search(self, view: View) -> dict: ...
     def clear(self) -> None: ...
