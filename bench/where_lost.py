@@ -193,6 +193,7 @@ class DarkDecision:
     belief: float | None  # belief on the true hidden stones over a uniform guess
     hidden: int
     value: float | None
+    risk: float | None  # the search's share of worlds with a hidden stone on the chosen cell
 
 
 def dark_game(record: dict[str, Any]) -> tuple[bool, list[DarkDecision]]:
@@ -237,6 +238,9 @@ def dark_game(record: dict[str, Any]) -> tuple[bool, list[DarkDecision]]:
                     belief,
                     int(hidden.sum()),
                     analysis.value,
+                    None
+                    if analysis.hit_probability is None
+                    else float(analysis.hit_probability.flat[hx.Cell.parse(cell).index(rules.cols)]),
                 )
             )
         else:
@@ -277,9 +281,12 @@ def dark_main(path: Path, json_out: Path | None) -> int:
             continue
         beliefs = [d.belief for d in ds if d.belief is not None]
         values = [d.value for d in ds if d.value is not None]
+        hits = [d for d in ds if d.hit and d.risk is not None]
+        risky = sum(d.risk >= 0.5 for d in hits)
         print(
             f"{'won' if won else 'lost'} games {len(behind[won])}: decisions {len(ds)}, "
-            f"hits {sum(d.hit for d in ds)}, "
+            f"hits {sum(d.hit for d in ds)} ({risky} where the search gave a hit 50% or more, mean "
+            f"{np.mean([d.risk for d in hits]) if hits else float('nan'):.2f}), "
             f"blocks {sum(d.blocked for d in ds)}, own gains {sum(d.gained for d in ds)}, "
             f"behind in the race at some decision {sum(behind[won])}; belief on hidden stones "
             f"x{np.mean(beliefs) if beliefs else float('nan'):.2f} a uniform guess; mean root value "
