@@ -51,8 +51,8 @@
 // README records what it is worth against the baselines.
 //
 // The greedy model (SearchParams::greedy_worlds, greedy_opponent and
-// greedy_playouts; each 0 turns its part off; the medium and hard levels of
-// python/hexengine/bots.py turn all three on). The uniform worlds, the
+// greedy_playouts; each 0 turns its part off; the medium level of
+// python/hexengine/bots.py turns all three on). The uniform worlds, the
 // paranoid opponent and random playouts above model an opponent that plays
 // at random now and perfectly in the tree; a real opponent mostly builds a
 // shortest connection of its own from what it sees and walks into stones it
