@@ -3,13 +3,20 @@
     pip install ".[peers]"        # open-spiel, for the ISMCTS opponent
     python bench/dark_strength.py match --opponent naive --variant dark --size 7 --games 100 --seconds 0.2
     python bench/dark_strength.py match --opponent ismcts --variant dark-abrupt --size 11 --seconds 1
+    python bench/dark_strength.py match --opponent greedy --variant dark-abrupt --size 5 --simulations 5000
+    python bench/dark_strength.py match --bot greedy --opponent random --variant dark --size 7 --games 200
     python bench/dark_strength.py speed --seconds 2
 
 ``match`` plays complete games, colours alternating (hexengine is Red in the
-even games), with the same time per decision for both sides (a classic
-Dark Hex hit gives the mover another decision, with another allowance), and
-prints hexengine's wins with a 95% Wilson interval. ``--records FILE``
-writes each game as a JSON line. Opponents:
+even games; ``--colour red`` or ``blue`` keeps it on one side), with the same
+time per decision for both sides (a classic Dark Hex hit gives the mover
+another decision, with another allowance), or with ``--simulations N``
+hexengine's search gets N simulations a decision instead (5,000 is the
+medium level's budget), and prints hexengine's wins with a 95% Wilson
+interval, in total and per colour. ``--bot greedy`` plays ``hx.GreedyBot``
+on hexengine's side instead of the search. ``--records FILE`` writes each
+game as a JSON line (``bench/where_lost.py --dark FILE`` reads them).
+Opponents:
 
 - ``naive``: hexengine's perfect-information MCTS (the Hex search) run on the
   player's view as if it were a Hex position: unknown cells count as empty.
@@ -21,6 +28,9 @@ writes each game as a JSON line. Opponents:
   results), draws a consistent game with ``View.sample_games`` (uniform over
   consistent boards) and replays it in a fresh OpenSpiel state; the root
   state it searches from is such a sample too, so no true state is used.
+- ``greedy``: ``hx.GreedyBot``, which plays the cell that most shortens its
+  own connection on its view (unknown cells count as empty), ties at random.
+- ``random``: ``hx.RandomBot``, a uniformly random legal move of its view.
 
 ``speed`` measures simulations per second of both searches from the empty
 board and from a midgame view, 7x7 and 11x11, both variants, one thread each.
@@ -47,8 +57,9 @@ class Ours:
 
     name = "hexengine"
 
-    def __init__(self, seconds: float, seed: int, **options: Any) -> None:
-        self.bot = hx.MCTSBot(seconds=seconds, simulations=0, seed=seed, **options)
+    def __init__(self, seconds: float, seed: int, simulations: int = 0, **options: Any) -> None:
+        budget = {"simulations": simulations} if simulations else {"seconds": seconds, "simulations": 0}
+        self.bot = hx.MCTSBot(**budget, seed=seed, **options)
 
     def choose(self, view: hx.View) -> hx.Move:
         return self.bot.choose(view)
@@ -179,22 +190,36 @@ def make_opponent(name: str, seconds: float, seed: int, rules: hx.Rules) -> Any:
         return Naive(seconds, seed)
     if name == "ismcts":
         return ISMCTS(seconds, seed, rules)
+    if name == "greedy":
+        return hx.GreedyBot(seed)
+    if name == "random":
+        return hx.RandomBot(seed)
     raise SystemExit(f"unknown opponent {name!r}")
+
+
+def make_ours(args: argparse.Namespace, seed: int) -> Any:
+    if args.bot == "greedy":
+        return hx.GreedyBot(seed)
+    return Ours(args.seconds, seed, args.simulations, threads=args.threads, **settings(args.ours))
 
 
 def match(args: argparse.Namespace) -> dict[str, Any]:
     rules = hx.Rules(args.variant, args.size, args.size)
     wins = 0
+    by_colour = {"red": [0, 0], "blue": [0, 0]}  # wins, games
     records = open(args.records, "a") if args.records else None
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        ours = Ours(args.seconds, seed, threads=args.threads, **settings(args.ours))
+        ours = make_ours(args, seed)
         theirs = make_opponent(args.opponent, args.seconds, seed + 10_000, rules)
-        ours_red = i % 2 == 0
+        ours_red = args.colour == "red" or (args.colour == "both" and i % 2 == 0)
         game = play_game(rules, ours if ours_red else theirs, theirs if ours_red else ours)
         won = game.winner == (hx.RED if ours_red else hx.BLUE)
         wins += won
+        tally = by_colour["red" if ours_red else "blue"]
+        tally[0] += won
+        tally[1] += 1
         if records:
             records.write(
                 json.dumps(
@@ -202,6 +227,10 @@ def match(args: argparse.Namespace) -> dict[str, Any]:
                         "variant": rules.variant,
                         "size": args.size,
                         "seconds": args.seconds,
+                        "simulations": args.simulations,
+                        "bot": args.bot,
+                        "ours": args.ours,
+                        "seed": seed,
                         "opponent": args.opponent,
                         "hexengine": "red" if ours_red else "blue",
                         "winner": str(game.winner).lower(),
@@ -219,14 +248,20 @@ def match(args: argparse.Namespace) -> dict[str, Any]:
         )
     lo, hi = wilson(wins, args.games)
     result = {
+        "bot": args.bot,
         "opponent": args.opponent,
         "variant": args.variant,
         "size": args.size,
         "seconds": args.seconds,
+        "simulations": args.simulations,
         "games": args.games,
         "wins": wins,
         "rate": wins / max(1, args.games),
         "ci95": [lo, hi],
+        "colours": {
+            colour: {"wins": w, "games": n, "ci95": list(wilson(w, n)) if n else None}
+            for colour, (w, n) in by_colour.items()
+        },
         "minutes": (time.perf_counter() - start) / 60,
     }
     print(json.dumps(result))
@@ -278,11 +313,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     m = sub.add_parser("match", help="play a match against a baseline")
-    m.add_argument("--opponent", choices=["naive", "ismcts"], default="naive")
+    m.add_argument("--opponent", choices=["naive", "ismcts", "greedy", "random"], default="naive")
+    m.add_argument(
+        "--bot", choices=["mcts", "greedy"], default="mcts", help="hexengine's side: search or GreedyBot"
+    )
+    m.add_argument("--colour", choices=["both", "red", "blue"], default="both", help="hexengine's colour")
     m.add_argument("--variant", choices=["dark", "dark-abrupt"], default="dark")
     m.add_argument("--size", type=int, default=7)
     m.add_argument("--games", type=int, default=100)
     m.add_argument("--seconds", type=float, default=0.2, help="time per decision for both sides")
+    m.add_argument("--simulations", type=int, default=0, help="hexengine's simulations a decision (not time)")
     m.add_argument("--threads", type=int, default=1)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--records", help="append each game as a JSON line to this file")

@@ -20,11 +20,30 @@ in every position of each game with the winner to move, whether OpenSpiel's
 MCTSBot as ``bench/strength_openspiel.py`` plays it (N simulations) proves the
 result at its root, and prints the most empty cells at which it did: where
 the winner's side, if it was that bot, stopped relying on rollouts alone.
+
+Dark Hex: ``--dark FILE`` reads the JSON lines that ``bench/dark_strength.py
+match --records FILE`` writes (MCTSBot against a baseline) and replays each
+game with the same bot (same seed, budget and settings, so it makes the same
+decisions: each is checked against the record) to see what it knew and did.
+Per game, for every decision of hexengine's bot: whether it was a hit; the
+true connection distances (stones still needed on the true board, own stones
+free, enemy stones blocking) of both sides before it, and whether the move
+lengthened the opponent's (a block) or shortened its own; how much belief
+the search put on the opponent's true hidden stones (the mean of its
+``hit_probability`` over them, divided by the mean over every unknown cell:
+1 is no better than a uniform guess); and its root value. A summary over
+lost and won games follows (``--json FILE`` also writes every decision):
+
+    python bench/dark_strength.py match --opponent greedy --simulations 5000 --variant dark-abrupt \
+        --size 5 --games 100 --records lost.jsonl
+    python bench/where_lost.py --dark lost.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -32,8 +51,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 import hexengine as hx
+from hexengine.match import parse_player
 from hexengine.table import RecordedAction
 
 RECORD_SUFFIXES = {".sgf", ".json", ".trmph"}
@@ -125,11 +148,162 @@ def analyse(
     return lost
 
 
+STEPS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0))
+
+
+def true_distance(board: np.ndarray, color: hx.Color) -> int:
+    """Stones ``color`` still needs to join its edges on ``board`` (its own free, enemy blocks)."""
+    rows, cols = board.shape
+    me = int(color)
+    dist = np.full(board.shape, 10**6)
+    heap: list[tuple[int, int, int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            first = r == 0 if color == hx.RED else c == 0
+            if first and board[r, c] in (0, me):
+                dist[r, c] = int(board[r, c] == 0)
+                heapq.heappush(heap, (int(dist[r, c]), r, c))
+    while heap:
+        d, r, c = heapq.heappop(heap)
+        if d > dist[r, c]:
+            continue
+        if (r == rows - 1) if color == hx.RED else (c == cols - 1):
+            return d
+        for dr, dc in STEPS:
+            q, k = r + dr, c + dc
+            if 0 <= q < rows and 0 <= k < cols and board[q, k] in (0, me):
+                nd = d + int(board[q, k] == 0)
+                if nd < dist[q, k]:
+                    dist[q, k] = nd
+                    heapq.heappush(heap, (nd, q, k))
+    return 10**6
+
+
+@dataclass
+class DarkDecision:
+    """One decision of hexengine's bot in a Dark Hex game, seen with the true board."""
+
+    action: int
+    move: str
+    hit: bool
+    ours: int  # true distances before the move
+    theirs: int
+    blocked: bool  # the move lengthened the opponent's true distance
+    gained: bool  # the move shortened ours
+    belief: float | None  # belief on the true hidden stones over a uniform guess
+    hidden: int
+    value: float | None
+    risk: float | None  # the search's share of worlds with a hidden stone on the chosen cell
+
+
+def dark_game(record: dict[str, Any]) -> tuple[bool, list[DarkDecision]]:
+    """Replays one dark_strength record with hexengine's bot; (won, its decisions)."""
+    rules = hx.Rules(record["variant"], record["size"], record["size"])
+    options = parse_player("mcts:" + ";".join(record.get("ours", []))).options if record.get("ours") else {}
+    budget = (
+        {"simulations": record["simulations"]}
+        if record.get("simulations")
+        else {"seconds": record["seconds"], "simulations": 0}
+    )
+    bot = hx.MCTSBot(**budget, seed=record["seed"], **options)
+    ours = hx.RED if record["hexengine"] == "red" else hx.BLUE
+    game = hx.Game(rules)
+    out = []
+    for i, (_colour, cell, _result) in enumerate(record["moves"]):
+        if game.to_move == ours:
+            view = game.view(ours)
+            analysis = bot.analyse(view)
+            if str(analysis.move) != cell and record.get("simulations"):
+                raise ValueError(f"seed {record['seed']}: the replayed bot chose {analysis.move}, not {cell}")
+            board = game.board
+            hidden = (board == int(ours.opponent)) & (view.board == 0)
+            unknown = view.board == 0
+            belief = None
+            if hidden.any() and analysis.hit_probability is not None:
+                p = analysis.hit_probability
+                base = p[unknown].mean()
+                belief = float(p[hidden].mean() / base) if base > 0 else None
+            before = (true_distance(board, ours), true_distance(board, ours.opponent))
+            result = game.play(cell)
+            after = game.board
+            out.append(
+                DarkDecision(
+                    i,
+                    cell,
+                    result is hx.MoveResult.HIT,
+                    before[0],
+                    before[1],
+                    true_distance(after, ours.opponent) > before[1],
+                    true_distance(after, ours) < before[0],
+                    belief,
+                    int(hidden.sum()),
+                    analysis.value,
+                    None
+                    if analysis.hit_probability is None
+                    else float(analysis.hit_probability.flat[hx.Cell.parse(cell).index(rules.cols)]),
+                )
+            )
+        else:
+            game.play(cell)
+    return game.winner == ours, out
+
+
+def dark_main(path: Path, json_out: Path | None) -> int:
+    records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    summary: dict[bool, list[DarkDecision]] = {True: [], False: []}
+    behind: dict[bool, list[int]] = {True: [], False: []}
+    rows = []
+    for record in records:
+        won, decisions = dark_game(record)
+        summary[won] += decisions
+        # The first decision at which the opponent needed fewer stones than we did.
+        late = next((k for k, d in enumerate(decisions) if d.theirs < d.ours), None)
+        behind[won].append(late is not None)
+        rows.append({"seed": record["seed"], "colour": record["hexengine"], "won": won,
+                     "decisions": [vars(d) for d in decisions]})  # fmt: skip
+        if not won:
+            beliefs = [d.belief for d in decisions if d.belief is not None]
+            trail = " ".join(
+                f"{d.move}{'*' if d.hit else ''}({d.ours}/{d.theirs}{' B' if d.blocked else ''})"
+                for d in decisions
+            )
+            print(
+                f"seed {record['seed']} {record['hexengine']} lost in {len(record['moves'])} actions: "
+                f"{sum(d.hit for d in decisions)} hits of {len(decisions)} decisions, "
+                f"{sum(d.blocked for d in decisions)} blocks; "
+                f"belief x{np.mean(beliefs) if beliefs else 1:.2f}; "
+                f"move(ours/theirs before): {trail}",
+                flush=True,
+            )
+    for won in (False, True):
+        ds = summary[won]
+        if not ds:
+            continue
+        beliefs = [d.belief for d in ds if d.belief is not None]
+        values = [d.value for d in ds if d.value is not None]
+        hits = [d for d in ds if d.hit and d.risk is not None]
+        risky = sum(d.risk >= 0.5 for d in hits)
+        print(
+            f"{'won' if won else 'lost'} games {len(behind[won])}: decisions {len(ds)}, "
+            f"hits {sum(d.hit for d in ds)} ({risky} where the search gave a hit 50% or more, mean "
+            f"{np.mean([d.risk for d in hits]) if hits else float('nan'):.2f}), "
+            f"blocks {sum(d.blocked for d in ds)}, own gains {sum(d.gained for d in ds)}, "
+            f"behind in the race at some decision {sum(behind[won])}; belief on hidden stones "
+            f"x{np.mean(beliefs) if beliefs else float('nan'):.2f} a uniform guess; mean root value "
+            f"{np.mean(values) if values else float('nan'):.3f}"
+        )
+    if json_out:
+        json_out.write_text(json.dumps(rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("records", type=Path, help="folder of game records")
+    parser.add_argument("records", type=Path, nargs="?", help="folder of game records")
+    parser.add_argument("--dark", type=Path, help="a JSON-lines file of bench/dark_strength.py records")
+    parser.add_argument("--json", type=Path, help="with --dark: write every decision to this file")
     parser.add_argument("--player", help="only games this player lost (part of its name)")
     parser.add_argument(
         "--max-empties", type=int, default=23, help="solve positions with at most this many empty cells"
@@ -144,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
         help="also find where OpenSpiel's MCTSBot (N simulations) proves the result for the winner",
     )
     args = parser.parse_args(argv)
+    if args.dark:
+        return dark_main(args.dark, args.json)
+    if args.records is None:
+        parser.error("give a folder of game records, or --dark FILE")
     if args.max_empties < 0 or not args.seconds > 0 or args.peer_simulations < 0 or args.jobs < 1:
         parser.error("--max-empties and --peer-simulations must be >= 0, --seconds > 0 and --jobs >= 1")
     if not args.records.is_dir():

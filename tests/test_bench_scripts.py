@@ -27,9 +27,9 @@ def run(*args: str) -> str:
     return proc.stdout
 
 
-@pytest.mark.parametrize("opponent", ["naive", "ismcts"])
+@pytest.mark.parametrize("opponent", ["naive", "ismcts", "greedy", "random"])
 def test_dark_strength_match_runs(opponent: str) -> None:
-    """One 4x4 game against each baseline, with the JSON summary the docs quote."""
+    """Two 4x4 games against each baseline, with the JSON summary the docs quote."""
     if opponent == "ismcts":
         pytest.importorskip("pyspiel")
     out = run(
@@ -172,6 +172,23 @@ def test_where_lost_reports_where_openspiel_proves_the_result(tmp_path: Path) ->
     found = [int(n) for n in re.findall(r"\[OpenSpiel proves it from (\d+) empty\]", out)]
     assert len(found) == len(red_moves) > 0, out
     assert all(1 <= n <= 15 for n in found)
+
+
+def test_where_lost_replays_dark_hex_matches(tmp_path: Path) -> None:
+    """bench/where_lost.py --dark on a dark_strength.py match against the greedy player: every
+    decision replays as recorded (or the script fails), and the summary and the JSON account for
+    each game and decision."""
+    records, decisions = tmp_path / "dark.jsonl", tmp_path / "decisions.json"
+    run(
+        "bench/dark_strength.py", "match", "--opponent", "greedy", "--variant", "dark-abrupt", "--size", "4",
+        "--games", "6", "--simulations", "300", "--records", str(records),
+    )  # fmt: skip
+    out = run("bench/where_lost.py", "--dark", str(records), "--json", str(decisions))
+    games = json.loads(decisions.read_text())
+    assert len(games) == 6 and all(g["decisions"] for g in games)
+    totals = [int(count) for _, count in re.findall(r"(lost|won) games (\d+):", out)]
+    assert sum(totals) == 6
+    assert sum(not g["won"] for g in games) == len(re.findall(r"^seed \d+ \w+ lost", out, re.M))
 
 
 def test_python_loops_bench_runs(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from oracle import board_connects, examples
 
 import hexengine as hx
 from hexengine import _core
+from hexengine.bots import LEVELS
 
 DARK = ("dark", "dark-abrupt")
 SEEDS = st.integers(0, 2**32 - 1)
@@ -411,6 +412,58 @@ def test_hidden_stones_do_not_change_the_bot(variant: str) -> None:
             second = [bot.analyse(g.view(color)) for bot, g in zip(bots, (game, twin), strict=True)]
             assert second[0].forced or second[0].reused > 0
             assert_same_analysis(*second)
+
+
+GREEDY_MODEL = {k: v for k, v in LEVELS["medium"].items() if k.startswith("greedy_")}
+
+
+@pytest.mark.parametrize("variant", DARK)
+def test_the_greedy_model_does_not_peek(variant: str) -> None:
+    """With the greedy model on (replayed worlds, a greedy opponent in the tree, greedy
+    playouts: the medium level's settings), pairs of games that differ only in stones hidden
+    from the bot still get the same analysis, on a fresh tree and on a kept one."""
+    assert set(GREEDY_MODEL) == {"greedy_worlds", "greedy_opponent", "greedy_playouts"}
+    for i, (game, twin, color) in enumerate(twin_games(variant, random.Random(f"{variant}-greedy"), 20)):
+        bots = [hx.MCTSBot(simulations=600, seed=i, **GREEDY_MODEL) for _ in range(2)]
+        first = [bot.analyse(g.view(color)) for bot, g in zip(bots, (game, twin), strict=True)]
+        assert_same_analysis(*first)
+        if i % 5 == 0:
+            bots = [hx.MCTSBot(simulations=800, seed=6, **GREEDY_MODEL) for _ in range(2)]
+            for bot, g in zip(bots, (game, twin), strict=True):
+                bot.analyse(g.view(color))
+            second = [bot.analyse(g.view(color)) for bot, g in zip(bots, (game, twin), strict=True)]
+            assert_same_analysis(*second)
+
+
+@pytest.mark.parametrize("variant", DARK)
+def test_greedy_worlds_are_consistent_with_the_view(variant: str) -> None:
+    """Worlds replayed by the greedy model hold exactly the view's hidden stones, on cells the
+    viewer does not know: the searched share of worlds with a stone on each cell is 0 on known
+    cells and sums to the hidden count (random games with hits on both sides, 4x4 to 7x7)."""
+    rng = random.Random(f"{variant}-replay")
+    checked = 0
+    while checked < 30:
+        size = rng.choice([4, 5, 6, 7])
+        game = random_dark_game(variant, size, size, rng, rng.randint(2, size * size))
+        view = game.view(game.to_move)
+        if view.hidden_enemy_stones == 0:
+            continue
+        analysis = hx.MCTSBot(simulations=400, seed=checked, greedy_worlds=1.0).analyse(view)
+        if analysis.forced:
+            continue
+        p = analysis.hit_probability
+        assert np.all(p[view.board != 0] == 0)
+        assert math.isclose(float(p.sum()), view.hidden_enemy_stones, rel_tol=1e-9)
+        checked += 1
+
+
+def test_greedy_shares_are_checked() -> None:
+    """The greedy model's shares are probabilities: anything outside [0, 1] is a clear error."""
+    for name in ("greedy_worlds", "greedy_opponent", "greedy_playouts"):
+        with pytest.raises(hx.ConfigError, match=name):
+            hx.MCTSBot(simulations=10, **{name: 1.5})
+        with pytest.raises(hx.ConfigError, match=name):
+            hx.MCTSBot(simulations=10, **{name: -0.1})
 
 
 @pytest.mark.parametrize("variant", DARK)

@@ -1,6 +1,7 @@
 // Bindings of the rules engine: rules, cells, Game and View.
 #include "bindings/bindings.h"
 
+#include "core/distance.h"
 #include "core/errors.h"
 #include "core/game.h"
 #include "core/notation.h"
@@ -88,6 +89,21 @@ void bind_game(py::module_& m) {
     const Geometry g = make_geometry(rows, cols);
     return cell_name(g, checked_cell(g, cell));
   }, "Name such as 'f6' of a public index.");
+  m.def(
+      "move_distances",
+      [](const View& view) {
+        std::vector<int> d;
+        {
+          py::gil_scoped_release release;
+          d = move_distances(view);
+        }
+        py::array_t<int32_t> out({view.rules.rows, view.rules.cols});
+        std::copy(d.begin(), d.end(), out.mutable_data());
+        return out;
+      },
+      py::arg("view"),
+      "Per cell, the mover's connection distance after a stone of its own there, unknown cells open; -1 where it "
+      "may not play.");
 
   py::class_<View>(m, "View")
       .def_property_readonly("variant", [](const View& v) { return variant_name(v.rules.variant); })

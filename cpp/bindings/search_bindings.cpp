@@ -213,7 +213,8 @@ void bind_search(py::module_& m) {
                        double rave_equivalence, double exploration, unsigned expand_threshold,
                        double rex_endgame, unsigned knowledge_visits, std::optional<unsigned long long> solver_nodes,
                        int solver_empties, bool swindle, double opponent_model, double prior,
-                       double prior_bias, unsigned amaf_sample_visits, unsigned shadow_visits) {
+                       double prior_bias, unsigned amaf_sample_visits, unsigned shadow_visits, double greedy_playouts,
+                       double greedy_opponent, double greedy_worlds) {
              SearchParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -237,6 +238,9 @@ void bind_search(py::module_& m) {
              p.prior_bias = prior_bias;
              p.amaf_sample_visits = amaf_sample_visits;
              p.shadow_visits = shadow_visits;
+             p.greedy_playouts = greedy_playouts;
+             p.greedy_opponent = greedy_opponent;
+             p.greedy_worlds = greedy_worlds;
              return std::make_unique<MctsBot>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
@@ -244,7 +248,8 @@ void bind_search(py::module_& m) {
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
            py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("solver_nodes"),
            py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),
-           py::arg("prior_bias"), py::arg("amaf_sample_visits"), py::arg("shadow_visits"))
+           py::arg("prior_bias"), py::arg("amaf_sample_visits"), py::arg("shadow_visits"),
+           py::arg("greedy_playouts"), py::arg("greedy_opponent"), py::arg("greedy_worlds"))
       .def("search",
            [](MctsBot& mcts, const View& view) {
              const SearchResult r =

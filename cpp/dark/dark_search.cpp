@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/distance.h"
 #include "core/rng.h"
 #include "core/state.h"
 #include "dark/belief.h"
@@ -80,6 +81,7 @@ class Engine final : public EngineBase {
     std::vector<uint32_t> path;
     std::vector<int> cells;
     std::vector<uint64_t> occupied = std::vector<uint64_t>(W * 64, 0);
+    DistanceMap<W> from_first, from_second;  // greedy playouts
   };
 
   // Empty-or-unknown cells in `among` where a stone of `c` would complete its chain.
@@ -106,11 +108,28 @@ class Engine final : public EngineBase {
   void draw_world(Ctx& ctx);
   // The opponent model's prior: where a sensible opponent puts stones.
   void make_prior(const Bitboard<W>& mine);
+  // Prepares the replay of the view's record for greedy worlds.
+  void prepare_replay(const View& view);
+  // Replays the view's record into `out` with the opponent's hidden moves
+  // drawn from the greedy model among those that give the recorded results;
+  // adds the log of the model's probability of those results to `log_weight`.
+  // False if the draw ran into a contradiction.
+  bool replay_world(Ctx& ctx, State<W>& out, double& log_weight);
+  // Draws a world by the greedy model (sampling-importance-resampling of replays).
+  bool draw_greedy_world(Ctx& ctx);
   // One simulation: draw a world, descend, play out, back up.
   void simulate(Ctx& ctx);
   // Plays the world of `ctx` out at random; fills `final` with each side's
   // stones on the full board and returns the winner's index.
   int playout(Ctx& ctx, Bitboard<W> final[2]);
+  // Plays the world of `ctx` out by the dark rules until a chain, each move
+  // on a shortest path of the mover's own knowledge with probability
+  // params_.greedy_playouts (else uniformly random); fills `final` with each
+  // side's stones at the end and returns the winner's index.
+  int greedy_playout(Ctx& ctx, Bitboard<W> final[2]);
+  // A cell on a shortest path of colour `c` between its edges through `own`
+  // and `open`, uniformly among them.
+  int shortest_path_cell(Ctx& ctx, const Bitboard<W>& own, const Bitboard<W>& open, Color c);
   // The statistics of the root's moves.
   SearchResult collect(uint64_t sims, double seconds, uint64_t reused, const std::vector<uint64_t>& occupied);
 
@@ -131,6 +150,14 @@ class Engine final : public EngineBase {
   Bitboard<W> root_moves_;
   // The opponent model's prior weight of a hidden stone on each padded cell.
   std::vector<double> prior_;
+  // Greedy worlds: the record (padded cells; -1 hidden), for each action the
+  // cells the viewer places on later (empty until then), the cells the viewer
+  // hits with the index of the hit, and the opponent's placements before each
+  // action.
+  std::vector<Action> replay_;
+  std::vector<Bitboard<W>> placed_later_;
+  std::vector<std::pair<int, int>> must_;
+  std::vector<int> placements_before_;
   uint64_t searches_ = 0;
 };
 
@@ -290,12 +317,19 @@ uint32_t Engine<W>::select_opponent(uint32_t index, Ctx& ctx) {
   Node& parent = (*arena_)[index];
   const Color them = opponent(me_);
   const int ti = index_of(them);
-  Bitboard<W> legal = board_.andnot(ctx.s.stones[ti] | ctx.s.found[ti]);
+  const Bitboard<W> open = board_.andnot(ctx.s.stones[ti] | ctx.s.found[ti]);
+  Bitboard<W> legal = open;
   if (params_.knowledge) {
     const Bitboard<W> win = completing(ctx.s.stones[ti], them, legal);
     if (win.any()) legal = win;
   }
   Node* const children = arena_->begin_of(parent.first_child);
+  if (params_.greedy_opponent > 0 && ctx.rng.uniform() < params_.greedy_opponent) {
+    const int p = shortest_path_cell(ctx, ctx.s.stones[ti], open, them);
+    for (uint32_t k = 0; p >= 0 && k < parent.child_count; ++k) {
+      if (children[k].move == p) return parent.first_child + k;
+    }
+  }
   float best = -1.0f;
   uint32_t best_i = kNoNode;
   for (uint32_t k = 0; k < parent.child_count; ++k) {
@@ -353,6 +387,52 @@ int Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
 }
 
 template <int W>
+int Engine<W>::shortest_path_cell(Ctx& ctx, const Bitboard<W>& own, const Bitboard<W>& open, Color c) {
+  edge_distances(geom_, own, open, c, 0, ctx.from_first);
+  edge_distances(geom_, own, open, c, 1, ctx.from_second);
+  int best = kFar, count = 0;
+  open.for_each([&](int p) {
+    const int through = ctx.from_first[p] + ctx.from_second[p];
+    if (through < best) {
+      best = through;
+      count = 1;
+    } else if (through == best) {
+      ++count;
+    }
+  });
+  if (best >= kFar) return -1;
+  int pick = static_cast<int>(ctx.rng.below(static_cast<uint32_t>(count)));
+  int chosen = -1;
+  open.for_each([&](int p) {
+    if (chosen < 0 && ctx.from_first[p] + ctx.from_second[p] == best && pick-- == 0) chosen = p;
+  });
+  return chosen;
+}
+
+template <int W>
+int Engine<W>::greedy_playout(Ctx& ctx, Bitboard<W> final[2]) {
+  State<W>& s = ctx.s;
+  for (;;) {
+    const Color mover = s.to_move;
+    const int m = index_of(mover);
+    const Bitboard<W> open = board_.andnot(s.stones[m] | s.found[m]);
+    int move = -1;
+    if (ctx.rng.uniform() < params_.greedy_playouts) move = shortest_path_cell(ctx, s.stones[m], open, mover);
+    if (move < 0) {
+      int pick = static_cast<int>(ctx.rng.below(static_cast<uint32_t>(open.count())));
+      open.for_each([&](int p) {
+        if (move < 0 && pick-- == 0) move = p;
+      });
+    }
+    if (play_move(s, geom_, rules_.variant, move).connected) {
+      final[0] = s.stones[0];
+      final[1] = s.stones[1];
+      return m;
+    }
+  }
+}
+
+template <int W>
 void Engine<W>::make_prior(const Bitboard<W>& mine) {
   // A sensible opponent plays near the centre and on short paths between its
   // edges through the stones of its that the viewer found: the prior of a
@@ -396,7 +476,139 @@ void Engine<W>::make_prior(const Bitboard<W>& mine) {
 }
 
 template <int W>
+void Engine<W>::prepare_replay(const View& view) {
+  replay_ = view.history;
+  const size_t n = replay_.size();
+  placed_later_.assign(n + 1, Bitboard<W>());
+  placements_before_.assign(n + 1, 0);
+  must_.clear();
+  for (size_t i = 0; i < n; ++i) {
+    Action& a = replay_[i];
+    if (a.cell >= 0) a.cell = geom_.padded(a.cell);
+    placements_before_[i + 1] = placements_before_[i] + (a.color != me_ && a.result == MoveResult::Placed);
+    if (a.color == me_ && a.result == MoveResult::Hit) must_.push_back({a.cell, static_cast<int>(i)});
+  }
+  for (size_t i = n; i-- > 0;) {
+    placed_later_[i] = placed_later_[i + 1];
+    if (replay_[i].color == me_ && replay_[i].result == MoveResult::Placed) placed_later_[i].set(replay_[i].cell);
+  }
+}
+
+template <int W>
+bool Engine<W>::replay_world(Ctx& ctx, State<W>& out, double& log_weight) {
+  const Color them = opponent(me_);
+  const int mi = index_of(me_), ti = index_of(them);
+  const double greedy = params_.greedy_worlds;
+  State<W> s;
+  for (size_t i = 0; i < replay_.size(); ++i) {
+    const Action& a = replay_[i];
+    if (a.color == me_) {
+      const bool enemy = s.stones[ti].test(a.cell);
+      if (enemy != (a.result == MoveResult::Hit)) return false;
+      play_move(s, geom_, rules_.variant, a.cell);
+      continue;
+    }
+    // The opponent's open cells, the model's shortest-path cells among them,
+    // and the cells that give the recorded result.
+    const Bitboard<W> open = board_.andnot(s.stones[ti] | s.found[ti]);
+    Bitboard<W> allowed;
+    if (a.result == MoveResult::Hit) {
+      allowed = open & s.stones[mi];
+    } else {
+      allowed = open.andnot(s.stones[mi] | placed_later_[i]);
+      allowed = allowed.andnot(completing(s.stones[ti], them, allowed));
+      // Stones the viewer hits later must stand by then: when as many remain
+      // to be placed as the opponent has placements left before a hit, place one.
+      Bitboard<W> due;
+      int pending = 0;
+      for (const auto& [cell, when] : must_) {
+        if (when < static_cast<int>(i) || s.stones[ti].test(cell)) continue;
+        due.set(cell);
+        ++pending;
+        if (pending >= placements_before_[when] - placements_before_[i]) {
+          allowed &= due;
+          break;
+        }
+      }
+    }
+    if (!allowed.any()) return false;
+    edge_distances(geom_, s.stones[ti], open, them, 0, ctx.from_first);
+    edge_distances(geom_, s.stones[ti], open, them, 1, ctx.from_second);
+    int best = kFar, on_path = 0;
+    open.for_each([&](int p) {
+      const int through = ctx.from_first[p] + ctx.from_second[p];
+      if (through < best) {
+        best = through;
+        on_path = 1;
+      } else if (through == best) {
+        ++on_path;
+      }
+    });
+    const double each_path = on_path ? greedy / on_path : 0.0;
+    const double each = (1.0 - greedy) / open.count();
+    double mass = 0;
+    allowed.for_each([&](int p) { mass += each + (ctx.from_first[p] + ctx.from_second[p] == best ? each_path : 0.0); });
+    if (!(mass > 0)) return false;
+    log_weight += std::log(mass);
+    double pick = ctx.rng.uniform() * mass;
+    int chosen = -1;
+    allowed.for_each([&](int p) {
+      if (chosen >= 0) return;
+      pick -= each + (ctx.from_first[p] + ctx.from_second[p] == best ? each_path : 0.0);
+      if (pick < 0) chosen = p;
+    });
+    if (chosen < 0) chosen = allowed.first();
+    if (play_move(s, geom_, rules_.variant, chosen).connected) return false;
+  }
+  out = s;
+  return true;
+}
+
+template <int W>
+bool Engine<W>::draw_greedy_world(Ctx& ctx) {
+  // A world picked by the model serves kUses consecutive simulations of the
+  // thread, as in the opponent model; of kCandidates replays one is picked
+  // with the weight of its likelihood under the model.
+  constexpr int kUses = 16, kCandidates = 16;
+  if (ctx.uses++ % kUses != 0) {
+    ctx.s = ctx.world;
+    return true;
+  }
+  std::array<State<W>, kCandidates> drawn;
+  std::array<double, kCandidates> log_weight;
+  int valid = 0;
+  double top = -1e300;
+  for (int i = 0; i < kCandidates; ++i) {
+    double lw = 0;
+    if (replay_world(ctx, drawn[valid], lw)) {
+      log_weight[valid] = lw;
+      top = std::max(top, lw);
+      ++valid;
+    }
+  }
+  if (valid == 0) {
+    ctx.uses = 0;
+    return false;
+  }
+  double total = 0;
+  std::array<double, kCandidates> weight;
+  for (int i = 0; i < valid; ++i) total += weight[i] = std::exp(log_weight[i] - top);
+  double pick = ctx.rng.uniform() * total;
+  int chosen = valid - 1;
+  for (int i = 0; i < valid; ++i) {
+    if ((pick -= weight[i]) < 0) {
+      chosen = i;
+      break;
+    }
+  }
+  ctx.world = drawn[chosen];
+  ctx.s = ctx.world;
+  return true;
+}
+
+template <int W>
 void Engine<W>::draw_world(Ctx& ctx) {
+  if (params_.greedy_worlds > 0 && belief_->hidden() > 0 && draw_greedy_world(ctx)) return;
   const double beta = params_.opponent_model;
   if (beta <= 0 || belief_->hidden() == 0) {
     belief_->sample(ctx.rng, ctx.scratch, ctx.s);
@@ -483,7 +695,7 @@ void Engine<W>::simulate(Ctx& ctx) {
   }
   Bitboard<W> final[2];
   if (winner < 0) {
-    winner = playout(ctx, final);
+    winner = params_.greedy_playouts > 0 ? greedy_playout(ctx, final) : playout(ctx, final);
   } else {
     final[0] = ctx.s.stones[0];
     final[1] = ctx.s.stones[1];
@@ -579,6 +791,7 @@ SearchResult Engine<W>::search(const View& view, const std::atomic<bool>* interr
   }
   const Bitboard<W> legal = belief_->unknown();
   if (params_.opponent_model > 0) make_prior(mine);
+  if (params_.greedy_worlds > 0) prepare_replay(view);
   root_moves_ = legal;
   SearchResult forced;
   if (params_.knowledge) {

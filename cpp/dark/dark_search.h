@@ -50,6 +50,41 @@
 // world is still consistent with the view; only their weights change. The
 // README records what it is worth against the baselines.
 //
+// The greedy model (SearchParams::greedy_worlds, greedy_opponent and
+// greedy_playouts; each 0 turns its part off; the medium level of
+// python/hexengine/bots.py turns all three on). The uniform worlds, the
+// paranoid opponent and random playouts above model an opponent that plays
+// at random now and perfectly in the tree; a real opponent mostly builds a
+// shortest connection of its own from what it sees and walks into stones it
+// cannot see. A *greedy move* of a side in a world is a cell on a shortest
+// path between its edges as its own knowledge in that world shows it (own
+// stones free, the enemy stones it has found blocking, every other cell
+// costing one; core/distance.h), uniformly among such cells:
+//
+//   - worlds: the view's record is replayed from the empty board; each hidden
+//     opponent action is drawn from a model that plays a greedy move with
+//     probability g (greedy_worlds) and any cell it does not know to be
+//     occupied otherwise, restricted to the cells that give the recorded
+//     result (a hit: the viewer's stones it has not found; a placement: empty
+//     cells the viewer does not place on later, that complete no chain, and,
+//     when as many stones the viewer hits later remain to be placed as the
+//     opponent has placements left before those hits, those stones); the
+//     viewer's actions are replayed as recorded and a contradiction discards
+//     the replay. Each replay weighs the model's probability of the recorded
+//     results (the product of the masses of the allowed cells); of 16 replays
+//     one is picked with that weight and serves 16 simulations of its thread.
+//     Only the view's record and board enter a replay, so every world is
+//     consistent with the view (if all 16 replays fail, a uniform world is
+//     drawn).
+//   - tree: at the opponent's nodes, with probability greedy_opponent the
+//     opponent plays its greedy move in the world instead of the edge the
+//     tree's statistics pick (a blind opponent, which hits the viewer's
+//     stones it does not know of, in place of the paranoid one).
+//   - playouts: instead of the fill, the world is played out by the dark
+//     rules, hits included, until a chain; each move is the mover's greedy
+//     move with probability greedy_playouts, else a uniformly random cell it
+//     does not know to be occupied.
+//
 // Selection blends tree and all-moves-as-first values as in the Hex search
 // (RAVE, Silver's schedule), with an optional UCB term. Leaves are valued by
 // random dark playouts done as a fill: in `dark` every turn ends with one

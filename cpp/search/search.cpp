@@ -29,6 +29,9 @@ void validate_params(const SearchParams& p) {
     throw ConfigError("expand_threshold must be between 1 and 1,000,000");
   }
   if (!(p.opponent_model >= 0) || p.opponent_model > 100) throw ConfigError("opponent_model must be between 0 and 100");
+  if (!(p.greedy_playouts >= 0 && p.greedy_playouts <= 1)) throw ConfigError("greedy_playouts must be between 0 and 1");
+  if (!(p.greedy_opponent >= 0 && p.greedy_opponent <= 1)) throw ConfigError("greedy_opponent must be between 0 and 1");
+  if (!(p.greedy_worlds >= 0 && p.greedy_worlds <= 1)) throw ConfigError("greedy_worlds must be between 0 and 1");
   if (!(p.prior >= 0) || p.prior > 1e6) throw ConfigError("prior must be between 0 and 1,000,000 (0: no move prior)");
   if (!(p.prior_bias >= 0) || p.prior_bias > 1000) {
     throw ConfigError("prior_bias must be between 0 and 1,000 (0: no progressive bias)");

@@ -126,6 +126,25 @@ struct SearchParams {
   // 7x7 against the naive baseline, uniform worlds won 99% (classic) and 94%
   // (abrupt) where the model (2.5) won 100% and 86%, at half the speed.
   double opponent_model = 0.0;
+  // Dark Hex: share of playout moves a side plays on a shortest path of its
+  // own between its edges, as its own knowledge in the world shows it (own
+  // stones free, found enemy stones blocking, the rest open), ties at random;
+  // the other moves are uniformly random among the cells it does not know to
+  // be occupied, and playouts follow the dark rules, hits included, until a
+  // chain. 0 keeps the random fill (see dark/dark_search.h).
+  double greedy_playouts = 0.0;
+  // Dark Hex: share of the opponent's moves in the tree chosen as a greedy
+  // player would choose them in the world (a cell on a shortest path of its
+  // own knowledge, see greedy_playouts) instead of by the tree's statistics,
+  // which model an opponent that knows where the viewer's stones are.
+  double greedy_opponent = 0.0;
+  // Dark Hex: draw worlds by replaying the view's record with the opponent's
+  // hidden moves drawn from a model that plays a cell on a shortest path of
+  // its own knowledge with this probability (else any cell it does not know
+  // to be occupied), kept only where they give the recorded results and
+  // weighted by the model's probability of those results (see
+  // dark/dark_search.h); 0 draws worlds uniformly.
+  double greedy_worlds = 0.0;
 };
 
 // A node with `amaf_sample_visits` visits updates its children's AMAF counts

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/distance.h"
 #include "core/errors.h"
 #include "core/game.h"
 #include "core/planes.h"
@@ -224,6 +225,33 @@ void test_planes() {
   CHECK(red[kPlaneOpponent * 9 + 0] == 0.0f && red[kPlaneHitsTaken * 9] == 1.0f / 9 && red[kPlaneHidden * 9] == 1.0f / 9);
 }
 
+// Connection distances: an empty board needs a full column or row, own stones
+// shorten it, an enemy wall lengthens it, and a cell off every shortest path
+// leaves it unchanged.
+void test_distances() {
+  const Geometry g = make_geometry(4, 4);
+  Board red, blue;
+  const Board open = g.on_board;
+  CHECK(connection_distance(g, red, open, Color::Red) == 4);
+  CHECK(connection_distance(g, red, open, Color::Blue) == 4);
+  red.set(g.padded(0, 1));
+  red.set(g.padded(1, 1));
+  CHECK(connection_distance(g, red, open.andnot(red), Color::Red) == 2);
+  // Blue walls off columns 0..2 of row 2: Red's path goes round through
+  // b2 c2 d2 d3 and a cell of row 4 (b2 its own), or d1 d2 d3 and row 4.
+  for (int c = 0; c < 3; ++c) blue.set(g.padded(2, c));
+  const Board free = g.on_board.andnot(red | blue);
+  CHECK(connection_distance(g, red, free, Color::Red) == 4);
+  DistanceMap<kMaxWords> after;
+  distances_after(g, red, free, Color::Red, after);
+  CHECK(after[g.padded(2, 3)] == 3 && after[g.padded(3, 0)] == 4 && after[g.padded(2, 0)] == kFar);
+  // Joined: distance 0; cut off: kFar.
+  Board column;
+  for (int r = 0; r < 4; ++r) column.set(g.padded(r, 0));
+  CHECK(connection_distance(g, column, g.on_board.andnot(column), Color::Red) == 0);
+  CHECK(connection_distance(g, Board{}, g.on_board.andnot(column), Color::Blue) == kFar);
+}
+
 }  // namespace
 
 int main() {
@@ -236,5 +264,6 @@ int main() {
   test_board_follows();
   test_undo();
   test_planes();
+  test_distances();
   return testing::finish("core tests");
 }

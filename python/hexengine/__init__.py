@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import htp, records, table
 from ._moves import SWAP, Move, MoveLike, MoveList, action_of, move_of
 from ._version import __version__
-from .bots import Analysis, MCTSBot, RandomBot
+from .bots import Analysis, GreedyBot, MCTSBot, RandomBot
 from .cells import Cell
 from .darkcfr import (
     DarkEquilibrium,
@@ -70,6 +70,7 @@ __all__ = [
     "FakeClock",
     "Game",
     "GameRecord",
+    "GreedyBot",
     "HexError",
     "IllegalMove",
     "MCTSBot",

@@ -40,7 +40,7 @@ from .cells import Cell
 from .errors import ConfigError
 from .game import View
 
-__all__ = ["LEVELS", "Analysis", "MCTSBot", "RandomBot"]
+__all__ = ["LEVELS", "Analysis", "GreedyBot", "MCTSBot", "RandomBot"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,13 @@ class Analysis:
 # that 7x7 Rex gets by default can make one swindle move take half a minute.
 _PRESET_SOLVER_NODES = 20_000
 
+# Dark Hex: the greedy model of the opponent (worlds, tree, playouts); Hex and Rex ignore it.
+# Against GreedyBot at 5,000 simulations it lifted the four 5x5/7x7 classic/abrupt cells
+# from 60-80% to 74-87% (400 games each; docs/search-notes.md). Not in "hard": at equal
+# time it was no stronger on 7x7 (42 of 60 against 40) and weaker on 11x11 (27 of 40
+# against 35), as it costs up to 7x the simulations.
+_DARK_MODEL = {"greedy_worlds": 0.9, "greedy_opponent": 1.0, "greedy_playouts": 0.75}
+
 #: Strength presets: easy is beatable by a beginner, hard uses the machine for a few seconds.
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {
@@ -134,7 +141,7 @@ LEVELS: dict[str, dict[str, Any]] = {
         "patterns": False,
         "solver_nodes": _PRESET_SOLVER_NODES,
     },
-    "medium": {"simulations": 5_000, "solver_nodes": _PRESET_SOLVER_NODES},
+    "medium": {"simulations": 5_000, "solver_nodes": _PRESET_SOLVER_NODES, **_DARK_MODEL},
     "hard": {"seconds": 3.0, "threads": max(1, min(os.cpu_count() or 1, 8))},
 }
 
@@ -194,7 +201,21 @@ class MCTSBot:
     the view allows; ``opponent_model`` (e.g. ``2.5``) weights them instead by
     where a sensible opponent would have played (centre, short paths between
     its edges, closeness to a chain); off by default, as it measured no
-    stronger at equal time (see docs/speed-and-strength.md).
+    stronger at equal time (see docs/speed-and-strength.md). Three shares in
+    [0, 1] model the opponent as a player that builds a shortest connection
+    from what it sees (as :class:`GreedyBot` does) and walks into stones it
+    cannot see: ``greedy_worlds`` draws the worlds by replaying the view's
+    record with the opponent's hidden moves greedy with that probability,
+    weighted by how likely they make the recorded results;
+    ``greedy_opponent`` is the share of the opponent's moves in the tree
+    played that way instead of by the tree's statistics (which assume it
+    knows the bot's stones); ``greedy_playouts`` plays the playouts out by
+    the dark rules with that share of greedy moves for both sides instead of
+    a random fill. All three are 0 by default and on in the medium level
+    (0.9, 1 and 0.75), whose budget is simulations: at equal simulations the
+    model wins more, but it costs 1.1x (5x5) to 7x (11x11) of them, and at
+    equal time it measured no stronger on 7x7 and weaker on 11x11, so the
+    hard level, which has a time budget, keeps uniform worlds.
 
     >>> game = hx.Game("dark", size=4)
     >>> _ = game.play("b2")
@@ -261,6 +282,9 @@ class MCTSBot:
         prior_bias: float = 6.0,
         amaf_sample_visits: int = 8192,
         shadow_visits: int = 1024,
+        greedy_playouts: float = 0.0,
+        greedy_opponent: float = 0.0,
+        greedy_worlds: float = 0.0,
         evaluator: Callable[[np.ndarray, np.ndarray], Any] | None = None,
         batch_size: int = 16,
         c_puct: float = 1.5,
@@ -322,6 +346,9 @@ class MCTSBot:
             "prior_bias": _number(prior_bias, "prior_bias"),
             "amaf_sample_visits": whole_number(amaf_sample_visits, "amaf_sample_visits", 2**32 - 1),
             "shadow_visits": whole_number(shadow_visits, "shadow_visits", 2**32 - 1),
+            "greedy_playouts": _number(greedy_playouts, "greedy_playouts"),
+            "greedy_opponent": _number(greedy_opponent, "greedy_opponent"),
+            "greedy_worlds": _number(greedy_worlds, "greedy_worlds"),
         }
         self._engine = _core.Mcts(**settings)
         self._settings = settings
@@ -410,13 +437,67 @@ class RandomBot:
         return f"RandomBot(swap={self._swap})"
 
 
+class GreedyBot:
+    """Plays the cell that most shortens its own connection, judged from its view alone
+    (a baseline that any search should beat).
+
+    For each cell it may play, the bot counts the stones it would still need to join
+    its two edges with a stone of its own there: the length of a shortest path where
+    its own stones cost nothing, every cell it does not know to be occupied costs one
+    (in Dark Hex an enemy stone it has not found is an empty cell to it) and the enemy
+    stones it sees block. It plays a cell with the fewest, picked at random among equals
+    by its own generator (``seed``); the counting is in C++ (``View`` in, one number per
+    cell out). In Rex, where joining one's edges loses, it plays a cell that leaves the
+    count largest instead: a stone off every shortest path of its own, while there is
+    one. It never swaps.
+
+    >>> game = hx.Game("dark", size=3)
+    >>> for move in ["a1", "c1", "a2"]:
+    ...     _ = game.play(move)
+    >>> bot = hx.GreedyBot(seed=1)
+    >>> bot
+    GreedyBot(seed=1)
+    >>> view = game.view(hx.BLUE)            # Blue sees its c1, not Red's a1 and a2
+    >>> bot.distances(view)                  # -1: its own stone
+    array([[ 1,  1, -1],
+           [ 1,  1,  2],
+           [ 1,  2,  2]], dtype=int32)
+    >>> bot.choose(view)                     # one of the five 1s: a1 and a2 would be hits
+    Cell('b1')
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._seed = seed
+        self._rng = random.Random(seed)
+
+    def distances(self, view: View) -> np.ndarray:
+        """Per cell ``(rows, cols)``: the stones the player to move would still need after
+        a stone of its own there (``-1`` where it may not play)."""
+        if not isinstance(view, View):
+            raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
+        return _core.move_distances(view._core)
+
+    def choose(self, view: View) -> Move:
+        """The cell with the fewest stones still needed (the most in Rex), ties broken at random."""
+        flat = self.distances(view).ravel()
+        legal = np.flatnonzero(flat >= 0)
+        scores = flat[legal]
+        best = scores.max() if view.rules.variant == "rex" else scores.min()
+        cells = legal[scores == best]
+        return Cell.from_index(int(cells[self._rng.randrange(len(cells))]), view.rules.cols)
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self._seed})"
+
+
 # The playout search's settings and their defaults, which an evaluator search refuses to take.
 _PLAYOUT_DEFAULTS: dict[str, Any] = {
     "max_nodes": 16_000_000, "reuse_tree": True, "allow_swap": True, "knowledge": True, "patterns": True,
     "rave_equivalence": None, "exploration": 0.0, "expand_threshold": 8, "rex_endgame": 0.0,
     "knowledge_visits": 1024, "solver_nodes": None, "solver_empties": 24, "swindle": True,
     "opponent_model": 0.0, "prior": 30.0, "prior_bias": 6.0, "amaf_sample_visits": 8192,
-    "shadow_visits": 1024,
+    "shadow_visits": 1024, "greedy_playouts": 0.0, "greedy_opponent": 0.0,
+    "greedy_worlds": 0.0,
 }  # fmt: skip
 
 
