@@ -437,6 +437,9 @@ def test_a_view_of_a_bare_position_is_solved_from_its_stones() -> None:
         ({"knowledge": ["dead", "magic"]}, "unknown solver knowledge 'magic'"),
         ({"knowledge": "dead"}, "knowledge"),
         ({"knowledge": ["mustplay"]}, "needs 'vc'"),
+        ({"threads": 0}, "threads must be a whole number from 1 to 64"),
+        ({"threads": 65}, "threads"),
+        ({"threads": 2.0}, "threads"),
     ],
 )
 def test_bad_limits_are_clear_errors(kwargs, message):
@@ -484,6 +487,23 @@ def test_limits_give_unknown():
     res = hx.solve(rex, max_memory=2**20, knowledge=["symmetry"], max_seconds=120)
     assert (res.winner, res.status) == (None, "memory")
     assert res.memory <= 2**20
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_two_threads_give_the_same_answers(variant):
+    """With a helper thread solving the root's moves, the winners and the
+    winning moves are those of one thread: 4x4 openings and random positions,
+    and the 6x6 openings of the first row in Hex."""
+    for board, mover in four_by_four_positions(9, 40):
+        one = _core.solve_position(variant, 4, 4, list(board), mover, True, 0, 600.0, MEMORY, None, 1)
+        two = _core.solve_position(variant, 4, 4, list(board), mover, True, 0, 600.0, MEMORY, None, 2)
+        assert two[2] == "proven" and (two[0], two[3]) == (one[0], one[3]), (board, mover)
+    if variant == "hex":
+        for col in "abcdef":
+            game = hx.Game("hex", size=6, swap="off")
+            game.play(f"{col}1")
+            one, two = hx.solve(game), hx.solve(game, threads=2)
+            assert two.proven and two.winner == one.winner, col
 
 
 def test_gil_is_released():

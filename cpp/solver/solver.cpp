@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <string>
 #include <unordered_map>
 
@@ -119,6 +121,20 @@ struct Key {
   int sym = 0;  // 0 none, 1 half turn, 2 transposition, 3 both
 };
 
+// What the threads of one parallel search share about the root's moves.
+template <int W>
+struct RootShare {
+  // State of each padded root move: free, taken by a helper, proven, pruned.
+  enum : uint8_t { kFree = 0, kTaken = 1, kProven = 2, kPruned = 3 };
+  std::mutex mutex;
+  std::array<uint8_t, 64 * W> state{};
+  std::array<Value, 64 * W> value{};          // a proven move's child value, in the child's own terms
+  std::array<Bitboard<W>, 64 * W> proof{};    // its proof set in the root's frame, fills included
+  std::atomic<int> published{0};              // moves proven or pruned so far
+  std::atomic<bool> done{false};              // the main search has finished
+  std::atomic<uint64_t> nodes{0};             // nodes of all threads together
+};
+
 template <int W>
 class Search {
  public:
@@ -146,6 +162,10 @@ class Search {
     root.mover = index_of(to_move);
 
     const Value v = solve_position(root);
+    if (share_) {
+      share_->done.store(true);
+      share_ = nullptr;  // the winning moves below are searched by this thread alone
+    }
     if (!stopped()) {
       const bool mover_wins = v.won();
       res.winner = mover_wins ? to_move : opponent(to_move);
@@ -174,6 +194,60 @@ class Search {
 
   bool stopped() const { return status_ != SolveStatus::Proven; }
 
+  // Joins a parallel search: the main one (df-pn from the root) or a helper.
+  void attach(RootShare<W>* share, bool helper) {
+    share_ = share;
+    helper_ = helper;
+  }
+
+  // Helper thread: solves the root's moves from the last in move order back,
+  // skipping those proven, taken or outside the proof set of a refuted
+  // move, and publishes each proof, until the main search is done.
+  void help(const Board& red, const Board& blue, Color to_move) {
+    Pos<W> root;
+    root.stones[0] = BB::from(red);
+    root.stones[1] = BB::from(blue);
+    root.mover = index_of(to_move);
+    reduce_pos(root);
+    Value v;
+    BB proof, moves, region;
+    if (terminal(root, v) || expand(root, v, proof, moves, region)) return;
+    const std::vector<int> order = ordered(root, moves);
+    for (;;) {
+      int pick = -1;
+      {
+        std::lock_guard<std::mutex> lock(share_->mutex);
+        BB candidates = moves;
+        moves.for_each([&](int p) {
+          if (share_->state[p] != RootShare<W>::kProven) return;
+          const Value& cv = share_->value[p];
+          Child ch;  // only the mover matters: whether the fill-in passed the move back
+          make_child(root, p, ch);
+          const Value pv = ch.same_mover ? cv : Value{cv.delta, cv.phi};
+          if (pv.lost() && k_.proof_sets) candidates &= share_->proof[p];
+        });
+        for (size_t i = order.size(); i-- > 0;) {
+          const int p = order[i];
+          if (share_->state[p] == RootShare<W>::kFree && candidates.test(p)) {
+            share_->state[p] = RootShare<W>::kTaken;
+            pick = p;
+            break;
+          }
+        }
+      }
+      if (pick < 0 || share_->done.load()) return;
+      Child ch;
+      make_child(root, pick, ch);
+      Value cv = ch.fixed;
+      if (!ch.decided) {
+        depth_ = 1;
+        mid(ch.pos, ch.key, cv, kInf, kInf);
+        if (stopped()) return;
+      }
+      publish(pick, cv, child_proof(ch));
+    }
+  }
+
   void finish(SolveResult& res) {
     res.status = status_;
     if (stopped()) {
@@ -186,6 +260,12 @@ class Search {
     res.stats.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     res.stats.memory_bytes = std::max(peak_memory_, memory());
     res.stats.tt_entries = table_.size();
+    const SolveStats nodes = res.stats;
+    res.stats = counts_;
+    res.stats.nodes = nodes.nodes;
+    res.stats.seconds = nodes.seconds;
+    res.stats.memory_bytes = nodes.memory_bytes;
+    res.stats.tt_entries = nodes.tt_entries;
   }
 
  private:
@@ -254,12 +334,13 @@ class Search {
 
   bool check_limits() {
     if (stopped()) return false;
-    if (limits_.max_nodes && nodes_ >= limits_.max_nodes) {
+    if (limits_.max_nodes && (share_ ? share_->nodes.load(std::memory_order_relaxed) : nodes_) >= limits_.max_nodes) {
       status_ = SolveStatus::NodeLimit;
       return false;
     }
     if ((nodes_ & 255) == 0) {
-      if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
+      if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
+          (helper_ && share_->done.load(std::memory_order_relaxed))) {
         status_ = SolveStatus::Stopped;
         return false;
       }
@@ -292,6 +373,7 @@ class Search {
     bool decided;
     bool pruned = false;       // outside a sibling's proof set: loses
     bool proof_known = false;  // `proof` is set
+    bool given = false;        // proven by a helper thread: `proof` holds its proof set
     Value fixed;    // value when decided
     BB proof;       // cells the child's proof needs, fills included (parent frame)
   };
@@ -306,23 +388,29 @@ class Search {
     if (k_.rex_pairing) {
       const bool even = (empty.count() % 2) == 0;
       if (even && rex_forced_join(bi_, pos, me)) {
+        ++counts_.rex_paired;
         decided = kLost;
         return true;
       }
       if (!even && rex_forced_join(bi_, pos, you)) {
+        ++counts_.rex_paired;
         decided = kWon;
         return true;
       }
     }
     if (k_.vc) {
       const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
+      counts_.vc_budget_out += vc_.ran_out();
       if (mine.full || mine.semis) {
+        ++counts_.vc_won;
         decided = kWon;
         proof = mine.full ? mine.full_carrier : mine.smallest;
         return true;
       }
       const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
+      counts_.vc_budget_out += vc_.ran_out();
       if (theirs.full) {
+        ++counts_.vc_lost;
         decided = kLost;
         proof = theirs.full_carrier;
         return true;
@@ -331,13 +419,18 @@ class Search {
         moves &= theirs.intersection;
         region = theirs.union_;
         if (!moves.any()) {
+          ++counts_.mustplay_lost;
           decided = kLost;
           proof = theirs.union_;
           return true;
         }
       }
     }
+    counts_.no_mustplay += !(k_.mustplay && region.any());
+    counts_.empty_cells += empty.count();
+    counts_.mustplay_moves += moves.count();
     if ((k_.dominated || k_.vulnerable) && !misere_) prune_inferior(pos, moves, region);
+    counts_.moves += moves.count();
     return false;
   }
 
@@ -399,7 +492,7 @@ class Search {
     ch.pos = pos;
     ch.pos.stones[pos.mover].set(p);
     ch.pos.mover ^= 1;
-    reduce_pos(ch.pos);
+    counts_.filled += reduce_pos(ch.pos);
     ch.fills = (ch.pos.stones[0] | ch.pos.stones[1]).andnot(pos.stones[0] | pos.stones[1]);
     ch.fills.reset(p);
     ch.same_mover = ch.pos.mover == pos.mover;
@@ -425,6 +518,7 @@ class Search {
   // The proof set of a proven child, in the parent's frame, fills included;
   // all cells when unknown (then it prunes nothing).
   BB child_proof(const Child& ch) const {
+    if (ch.given) return ch.proof;
     if (ch.decided) return ch.fills;
     if (const BB* p = proofs_.find(ch.key.key)) return image(*p, ch.key.sym) | ch.fills;
     return bi_.on_board;
@@ -452,6 +546,10 @@ class Search {
   // df-pn MID: searches `pos` until its numbers reach the thresholds.
   void mid(const Pos<W>& pos, const Key& key, Value& out, uint32_t th_phi, uint32_t th_delta) {
     ++nodes_;
+    if (share_) share_->nodes.fetch_add(1, std::memory_order_relaxed);
+    if (counts_.nodes_by_depth.size() <= depth_) counts_.nodes_by_depth.resize(depth_ + 1);
+    ++counts_.nodes_by_depth[depth_];
+    counts_.max_depth = std::max<uint64_t>(counts_.max_depth, depth_);
     if (!check_limits()) {
       const Value* v = table_.find(key.key);
       out = v ? *v : Value{};
@@ -462,7 +560,7 @@ class Search {
     if (const Expansion* e = expansions_.find(key.key)) {  // searched before: skip H-search
       moves = image(e->moves, key.sym);
       region = image(e->region, key.sym);
-    } else if (expand(pos, decided, proof, moves, region)) {
+    } else if (++counts_.expanded, expand(pos, decided, proof, moves, region)) {
       out = decided;
       store(key, out);
       store_proof(key, proof);
@@ -478,7 +576,9 @@ class Search {
     BB candidates = moves;    // moves not yet shown to lose by a sibling's proof
     BB lost_proof = region;   // what the proof of a loss here needs
     int best = -1;
+    const bool root_share = share_ && !helper_ && depth_ == 0;
     for (;;) {
+      if (root_share) take_shared(children);
       // Proof sets of children lost for the mover cut the other moves down.
       if (k_.proof_sets) {
         bool cut = false;
@@ -555,11 +655,14 @@ class Search {
       Child& ch = children[best];
       Value cv;
       // The child's own numbers: its phi is our delta unless it kept the move.
+      ++depth_;
       if (ch.same_mover) {
         mid(ch.pos, ch.key, cv, tphi, tdelta);
       } else {
         mid(ch.pos, ch.key, cv, tdelta, tphi);
       }
+      --depth_;
+      if (root_share && cv.proven()) publish(ch.move, cv, child_proof(ch));
     }
     stack_bytes_ -= children.size() * sizeof(Child);
     store(key, out);
@@ -572,6 +675,30 @@ class Search {
         if (!ch.pruned) lost_proof |= ch.proof_known ? ch.proof : child_proof(ch);
       }
       store_proof(key, lost_proof);
+    }
+  }
+
+  // Publishes a proven root move for the other threads.
+  void publish(int move, const Value& v, const BB& proof) {
+    std::lock_guard<std::mutex> lock(share_->mutex);
+    if (share_->state[move] == RootShare<W>::kProven) return;
+    share_->state[move] = RootShare<W>::kProven;
+    share_->value[move] = v;
+    share_->proof[move] = proof;
+    share_->published.fetch_add(1);
+  }
+
+  // Main thread at the root: takes the moves helpers have proven.
+  void take_shared(std::vector<Child>& children) {
+    const int n = share_->published.load();
+    if (n == seen_published_) return;
+    seen_published_ = n;
+    std::lock_guard<std::mutex> lock(share_->mutex);
+    for (Child& ch : children) {
+      if (ch.decided || ch.pruned || share_->state[ch.move] != RootShare<W>::kProven) continue;
+      ch.decided = ch.given = true;
+      ch.fixed = share_->value[ch.move];
+      ch.proof = share_->proof[ch.move];
     }
   }
 
@@ -623,6 +750,11 @@ class Search {
   uint64_t peak_memory_ = 0;
   uint64_t stack_bytes_ = 0;
   std::array<float, 64 * W> score_{};
+  size_t depth_ = 0;     // plies below the root of the current MID call
+  RootShare<W>* share_ = nullptr;  // set in a parallel search
+  bool helper_ = false;            // a helper thread (not the one running df-pn from the root)
+  int seen_published_ = 0;         // published moves the main thread has taken
+  SolveStats counts_;    // where the nodes went
 };
 
 // Runs `f` with a Search<W> of the smallest width that fits the board.
@@ -639,7 +771,41 @@ auto with_search(const Rules& rules, const SolveLimits& limits, F&& f) {
   }
 }
 
+// A parallel search: the main df-pn on this thread, helpers on the others,
+// each with its share of the memory; the nodes and memory of all are reported.
+template <int W>
+SolveResult solve_parallel(const Rules& rules, const Board& red, const Board& blue, Color to_move,
+                           const SolveLimits& limits) {
+  const int n = limits.threads;
+  SolveLimits each = limits;
+  each.max_memory = limits.max_memory / n;
+  RootShare<W> share;
+  std::vector<std::unique_ptr<Search<W>>> searches;
+  for (int i = 0; i < n; ++i) {
+    searches.push_back(std::make_unique<Search<W>>(rules, each));
+    searches.back()->attach(&share, i > 0);
+  }
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < n; ++i) {
+    helpers.emplace_back([&, i] { searches[i]->help(red, blue, to_move); });
+  }
+  SolveResult res = searches[0]->run(red, blue, to_move);
+  share.done.store(true);
+  for (std::thread& t : helpers) t.join();
+  for (int i = 1; i < n; ++i) {
+    SolveResult h;
+    searches[i]->finish(h);
+    res.stats.nodes += h.stats.nodes;
+    res.stats.memory_bytes += h.stats.memory_bytes;
+    res.stats.tt_entries += h.stats.tt_entries;
+  }
+  return res;
+}
+
 void check_limits_valid(const SolveLimits& limits) {
+  if (limits.threads < 1 || limits.threads > 64) {
+    throw SolveError("threads must be from 1 to 64, not " + std::to_string(limits.threads));
+  }
   if (!(limits.max_seconds >= 0) || !std::isfinite(limits.max_seconds)) {
     throw SolveError("max_seconds must be a finite number of seconds >= 0 (0 means no limit), not " +
                      std::to_string(limits.max_seconds));
@@ -685,6 +851,16 @@ const char* status_name(SolveStatus s) {
 
 SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move, const SolveLimits& limits) {
   check_solve_request(rules, red, blue, limits);
+  if (limits.threads > 1) {
+    switch (words_for(rules.rows, rules.cols)) {
+      case 1: return solver::solve_parallel<1>(rules, red, blue, to_move, limits);
+      case 2: return solver::solve_parallel<2>(rules, red, blue, to_move, limits);
+      case 3: return solver::solve_parallel<3>(rules, red, blue, to_move, limits);
+      case 4: return solver::solve_parallel<4>(rules, red, blue, to_move, limits);
+      case 5: return solver::solve_parallel<5>(rules, red, blue, to_move, limits);
+      default: return solver::solve_parallel<6>(rules, red, blue, to_move, limits);
+    }
+  }
   return solver::with_search(rules, limits, [&](auto& s) { return s.run(red, blue, to_move); });
 }
 
