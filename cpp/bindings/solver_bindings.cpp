@@ -41,6 +41,7 @@ py::dict counts_to_py(const SolveStats& s) {
   d["moves"] = s.moves;
   d["filled"] = s.filled;
   d["max_depth"] = s.max_depth;
+  d["helper_nodes"] = s.helper_nodes;
   d["nodes_by_depth"] = py::cast(s.nodes_by_depth);
   d["tt_entries"] = s.tt_entries;
   return d;

@@ -426,11 +426,12 @@ class Search {
         }
       }
     }
-    counts_.no_mustplay += !(k_.mustplay && region.any());
-    counts_.empty_cells += empty.count();
-    counts_.mustplay_moves += moves.count();
+    const uint64_t first = counting_ ? 1 : 0;
+    counts_.no_mustplay += first * !(k_.mustplay && region.any());
+    counts_.empty_cells += first * empty.count();
+    counts_.mustplay_moves += first * moves.count();
     if ((k_.dominated || k_.vulnerable) && !misere_) prune_inferior(pos, moves, region);
-    counts_.moves += moves.count();
+    counts_.moves += first * moves.count();
     return false;
   }
 
@@ -560,7 +561,8 @@ class Search {
     if (const Expansion* e = expansions_.find(key.key)) {  // searched before: skip H-search
       moves = image(e->moves, key.sym);
       region = image(e->region, key.sym);
-    } else if (++counts_.expanded, expand(pos, decided, proof, moves, region)) {
+    } else if (counting_ = !table_.find(key.key), counts_.expanded += counting_,
+               expand(pos, decided, proof, moves, region)) {
       out = decided;
       store(key, out);
       store_proof(key, proof);
@@ -755,6 +757,7 @@ class Search {
   bool helper_ = false;            // a helper thread (not the one running df-pn from the root)
   int seen_published_ = 0;         // published moves the main thread has taken
   SolveStats counts_;    // where the nodes went
+  bool counting_ = true;  // the position being expanded is seen for the first time
 };
 
 // Runs `f` with a Search<W> of the smallest width that fits the board.
@@ -796,6 +799,7 @@ SolveResult solve_parallel(const Rules& rules, const Board& red, const Board& bl
     SolveResult h;
     searches[i]->finish(h);
     res.stats.nodes += h.stats.nodes;
+    res.stats.helper_nodes += h.stats.nodes;
     res.stats.memory_bytes += h.stats.memory_bytes;
     res.stats.tt_entries += h.stats.tt_entries;
   }

@@ -90,7 +90,7 @@ struct SolveStats {
   uint64_t memory_bytes = 0;  // peak bytes of tables held
   uint64_t tt_entries = 0;    // positions stored in the transposition table at the end
   // Where the nodes went (to measure the knowledge, not to steer the search):
-  uint64_t expanded = 0;         // positions expanded for the first time
+  uint64_t expanded = 0;         // positions expanded for the first time (Rex, without H-search, re-expands the rest)
   uint64_t vc_won = 0;           // ... decided won by the mover's edge connection (full or semi)
   uint64_t vc_lost = 0;          // ... decided lost by the opponent's full edge connection
   uint64_t mustplay_lost = 0;    // ... decided lost by an empty must-play region
@@ -102,6 +102,7 @@ struct SolveStats {
   uint64_t moves = 0;            // ... of the moves left after the inferior cells
   uint64_t filled = 0;           // cells filled as dead or captured, over all children made
   uint64_t max_depth = 0;        // deepest ply reached below the root
+  uint64_t helper_nodes = 0;     // nodes of the helper threads (included in `nodes`)
   std::vector<uint64_t> nodes_by_depth;  // MID calls per ply below the root
 };
 
