@@ -491,9 +491,9 @@ def test_limits_give_unknown():
 
 @pytest.mark.parametrize("variant", ["hex", "rex"])
 def test_two_threads_give_the_same_answers(variant):
-    """With a helper thread solving the root's moves, the winners and the
-    winning moves are those of one thread: 4x4 openings and random positions,
-    and the 6x6 openings of the first row in Hex."""
+    """With two threads sharing the tables, the winners and the winning moves
+    are those of one thread: 4x4 openings and random positions, and the 6x6
+    openings of the first row in Hex."""
     for board, mover in four_by_four_positions(9, 40):
         one = _core.solve_position(variant, 4, 4, list(board), mover, True, 0, 600.0, MEMORY, None, 1)
         two = _core.solve_position(variant, 4, 4, list(board), mover, True, 0, 600.0, MEMORY, None, 2)

@@ -28,10 +28,13 @@
 // now, treating the swap as one more move. Limits on nodes, time and memory
 // stop the search with an Unknown status and the statistics so far; the
 // memory limit bounds every table the search holds (they never evict). With
-// `threads` > 1 the root's moves are split: helper threads solve them one by
-// one (each with its own tables, the memory limit shared out) and hand their
-// proofs to the main df-pn, which uses them as if it had found them itself.
-// The search keeps no global state, so several searches may run at once.
+// `threads` > 1 every thread runs the df-pn from the root over one set of
+// shared tables (a mutex around each access), and a thread whose most proving
+// child is being searched by another takes the next most proving one; the
+// first thread to prove the root ends the search. Only proven values decide
+// anything, and a proven entry is never overwritten, so the answer does not
+// depend on the timing of the threads. The search keeps no global state, so
+// several searches may run at once.
 #pragma once
 
 #include <atomic>
@@ -74,9 +77,8 @@ struct SolveLimits {
   bool winning_moves = false;           // also list every winning move of the player to move
   const std::atomic<bool>* stop = nullptr;  // polled; set it from another thread to stop
   SolveKnowledge knowledge;
-  // Threads searching at once: one runs the df-pn from the root, the others
-  // solve the root's moves from the last one in move order back and hand
-  // what they prove to it. max_memory and max_nodes bound all of them together.
+  // Threads searching at once over shared tables; max_memory and max_nodes
+  // bound all of them together.
   int threads = 1;
 };
 

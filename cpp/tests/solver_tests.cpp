@@ -58,7 +58,7 @@ void test_limits() {
   t.max_seconds = 0.05;
   r = solve(big, Board{}, Board{}, Color::Red, t);
   CHECK(r.status == SolveStatus::TimeLimit && !r.winner);
-  // With helper threads the limits bound them all: nodes are counted together.
+  // With two threads the limits bound both: nodes are counted together.
   SolveLimits p;
   p.threads = 2;
   p.max_nodes = 200;

@@ -140,9 +140,9 @@ def solve(
     tables would need more than ``max_memory`` bytes, and then returns a result
     with ``winner=None``. ``knowledge`` restricts the search to some of
     :data:`KNOWLEDGE` (for experiments; ``()`` is the plain search).
-    ``threads`` searches on that many threads at once: one runs the df-pn
-    from the root, the others solve the root's moves and hand it their
-    proofs; ``max_memory`` and ``max_nodes`` bound them all together.
+    ``threads`` searches on that many threads at once, all from the root
+    over one shared table, each steering away from positions another is in;
+    ``max_memory`` and ``max_nodes`` bound them all together.
 
     A game where the swap is available now counts the swap as one more move.
     Raises :class:`SolveError` for Dark Hex, a finished game, an empty board
