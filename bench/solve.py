@@ -126,7 +126,7 @@ def main() -> int:
     rows, cols = args.rows or args.size, args.cols or args.size
     peer = Benzene(args.benzene, rows, cols) if args.benzene else None
     results = []
-    total_nodes, total_seconds, total_cpu, peak = 0, 0.0, 0.0, 0
+    total_nodes, main_nodes, total_seconds, total_cpu, peak = 0, 0, 0.0, 0.0, 0
     header = f"{args.variant} {rows}x{cols}: position, winner, nodes, seconds, MB"
     print(header + (", benzene winner, seconds" if peer else ""))
     for name, game in positions(args):
@@ -138,6 +138,7 @@ def main() -> int:
             "winner": str(res.winner) if res.winner else None,
             "status": res.status,
             "nodes": res.nodes,
+            "main_thread_nodes": res.nodes - res.counts.get("helper_nodes", 0),
             "seconds": round(wall, 4),
             "cpu_seconds": round(cpu, 4),
             "memory": res.memory,
@@ -152,12 +153,15 @@ def main() -> int:
             print(line, flush=True)
         results.append(row)
         total_nodes += res.nodes
+        main_nodes += row["main_thread_nodes"]
         total_seconds += wall
         total_cpu += cpu
         peak = max(peak, res.memory)
     if peer:
         peer.close()
     unknown = sum(1 for r in results if r["winner"] is None)
+    if args.threads > 1:
+        print(f"main thread: {main_nodes} nodes (the others' nodes are in the total)")
     print(
         f"total: {len(results)} positions, {unknown} unknown, {total_nodes} nodes, "
         f"{total_seconds:.2f} s ({total_cpu:.2f} s CPU), peak {peak / 2**20:.1f} MB"
