@@ -12,6 +12,7 @@ the peak memory of each, then the totals; ``--json`` writes them to a file.
     python bench/solve.py rex 5 --replies c3     # every reply to the 5x5 Rex centre
     python bench/solve.py rex 5 --replies all    # every reply to every 5x5 Rex opening
     python bench/solve.py hex 6 --rows 6 --cols 7  # a non-square board
+    python bench/solve.py hex 7 --threads 2      # a helper thread on the root's moves
 
 With ``--benzene PATH`` each position is also solved by a Benzene binary
 (``mohex`` or ``wolve`` built from github.com/cgao3/benzene-vanilla-cmake) through
@@ -114,6 +115,7 @@ def main() -> int:
     parser.add_argument("--replies", metavar="CELLS", help="every reply to these openings (a,b,... or 'all')")
     parser.add_argument("--max-seconds", type=float, default=None, help="per position (default: none)")
     parser.add_argument("--max-memory", type=int, default=2**30, help="bytes per position (default 1 GiB)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per position (default 1)")
     parser.add_argument("--benzene", metavar="PATH", help="also run a Benzene binary (mohex or wolve)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="print only unknown positions and the totals")
@@ -124,19 +126,21 @@ def main() -> int:
     rows, cols = args.rows or args.size, args.cols or args.size
     peer = Benzene(args.benzene, rows, cols) if args.benzene else None
     results = []
-    total_nodes, total_seconds, peak = 0, 0.0, 0
+    total_nodes, main_nodes, total_seconds, total_cpu, peak = 0, 0, 0.0, 0.0, 0
     header = f"{args.variant} {rows}x{cols}: position, winner, nodes, seconds, MB"
     print(header + (", benzene winner, seconds" if peer else ""))
     for name, game in positions(args):
-        start = time.perf_counter()
-        res = hx.solve(game, max_seconds=args.max_seconds, max_memory=args.max_memory)
-        wall = time.perf_counter() - start
+        start, cpu = time.perf_counter(), time.process_time()
+        res = hx.solve(game, max_seconds=args.max_seconds, max_memory=args.max_memory, threads=args.threads)
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
         row = {
             "position": name,
             "winner": str(res.winner) if res.winner else None,
             "status": res.status,
             "nodes": res.nodes,
+            "main_thread_nodes": res.nodes - res.counts.get("helper_nodes", 0),
             "seconds": round(wall, 4),
+            "cpu_seconds": round(cpu, 4),
             "memory": res.memory,
         }
         outcome = row["winner"] or res.status
@@ -149,14 +153,18 @@ def main() -> int:
             print(line, flush=True)
         results.append(row)
         total_nodes += res.nodes
+        main_nodes += row["main_thread_nodes"]
         total_seconds += wall
+        total_cpu += cpu
         peak = max(peak, res.memory)
     if peer:
         peer.close()
     unknown = sum(1 for r in results if r["winner"] is None)
+    if args.threads > 1:
+        print(f"main thread: {main_nodes} nodes (the others' nodes are in the total)")
     print(
         f"total: {len(results)} positions, {unknown} unknown, {total_nodes} nodes, "
-        f"{total_seconds:.2f} s, peak {peak / 2**20:.1f} MB"
+        f"{total_seconds:.2f} s ({total_cpu:.2f} s CPU), peak {peak / 2**20:.1f} MB"
     )
     red = [r["position"] for r in results if r["winner"] == "Red"]
     print("Red wins after:", " ".join(red) or "none")

@@ -16,6 +16,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import hexengine as hx
 from hexengine import _core
@@ -435,6 +437,9 @@ def test_a_view_of_a_bare_position_is_solved_from_its_stones() -> None:
         ({"knowledge": ["dead", "magic"]}, "unknown solver knowledge 'magic'"),
         ({"knowledge": "dead"}, "knowledge"),
         ({"knowledge": ["mustplay"]}, "needs 'vc'"),
+        ({"threads": 0}, "threads must be a whole number from 1 to 64"),
+        ({"threads": 65}, "threads"),
+        ({"threads": 2.0}, "threads"),
     ],
 )
 def test_bad_limits_are_clear_errors(kwargs, message):
@@ -482,6 +487,23 @@ def test_limits_give_unknown():
     res = hx.solve(rex, max_memory=2**20, knowledge=["symmetry"], max_seconds=120)
     assert (res.winner, res.status) == (None, "memory")
     assert res.memory <= 2**20
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_two_threads_give_the_same_answers(variant):
+    """With two threads sharing the tables, the winners and the winning moves
+    are those of one thread: 4x4 openings and random positions, and the 6x6
+    openings of the first row in Hex."""
+    for board, mover in four_by_four_positions(9, 40):
+        one = _core.solve_position(variant, 4, 4, list(board), mover, True, 0, 600.0, MEMORY, None, 1)
+        two = _core.solve_position(variant, 4, 4, list(board), mover, True, 0, 600.0, MEMORY, None, 2)
+        assert two[2] == "proven" and (two[0], two[3]) == (one[0], one[3]), (board, mover)
+    if variant == "hex":
+        for col in "abcdef":
+            game = hx.Game("hex", size=6, swap="off")
+            game.play(f"{col}1")
+            one, two = hx.solve(game), hx.solve(game, threads=2)
+            assert two.proven and two.winner == one.winner, col
 
 
 def test_gil_is_released():
@@ -532,3 +554,113 @@ def test_swap_available_counts_as_a_move():
         assert {m for m in sides_res.winning_moves if m != "swap"} == {
             m for m in res.winning_moves if m != "swap"
         }
+
+
+# --- random mid-game positions against an independent brute force -----------
+
+
+class BruteForce:
+    """Memoised minimax over bitmasks, written from docs/rules.md alone (no
+    engine code): cell ``r * cols + c``, Red joins rows 0 and rows - 1, Blue
+    columns 0 and cols - 1; in Rex the player who joins loses."""
+
+    def __init__(self, variant: str, rows: int, cols: int) -> None:
+        self.misere = variant == "rex"
+        self.cells = rows * cols
+        self.nbr = [sum(1 << j for j in neighbours(rows, cols, i)) for i in range(self.cells)]
+        self.edges = (
+            (sum(1 << c for c in range(cols)), sum(1 << ((rows - 1) * cols + c) for c in range(cols))),
+            (sum(1 << (r * cols) for r in range(rows)), sum(1 << (r * cols + cols - 1) for r in range(rows))),
+        )
+        self.memo: dict[tuple[int, int, int], bool] = {}
+
+    def joined(self, stones: int, colour: int) -> bool:
+        first, second = self.edges[colour]
+        reach, frontier = 0, stones & first
+        while frontier:
+            reach |= frontier
+            grow = 0
+            bits = frontier
+            while bits:
+                low = bits & -bits
+                grow |= self.nbr[low.bit_length() - 1]
+                bits ^= low
+            frontier = grow & stones & ~reach
+        return bool(reach & second)
+
+    def mover_wins(self, mine: int, theirs: int, colour: int) -> bool:
+        """Whether the player of ``colour`` (0 Red, 1 Blue), to move with
+        stones ``mine`` against ``theirs``, wins with perfect play."""
+        key = (mine, theirs, colour)
+        if key in self.memo:
+            return self.memo[key]
+        won = False
+        free = ((1 << self.cells) - 1) & ~(mine | theirs)
+        while free and not won:
+            low = free & -free
+            free ^= low
+            after = mine | low
+            if self.joined(after, colour):
+                won = not self.misere
+            else:
+                won = not self.mover_wins(theirs, after, 1 - colour)
+        self.memo[key] = won
+        return won
+
+    def winner(self, board: tuple[int, ...], mover: int) -> int:
+        red = sum(1 << i for i, v in enumerate(board) if v == 1)
+        blue = sum(1 << i for i, v in enumerate(board) if v == 2)
+        mine, theirs = (red, blue) if mover == 1 else (blue, red)
+        return mover if self.mover_wins(mine, theirs, mover - 1) else 3 - mover
+
+
+@functools.cache
+def brute_force(variant: str, rows: int, cols: int) -> BruteForce:
+    return BruteForce(variant, rows, cols)
+
+
+@st.composite
+def mid_game_positions(draw):
+    """A board up to 4x4, a random unfinished position on it with stone
+    counts of a real game (Red has as many stones as Blue or one more), at
+    least a third of the cells filled on the larger boards, and either player
+    to move (the player whose turn it is, or the other: the solver takes any
+    position)."""
+    variant = draw(st.sampled_from(["hex", "rex"]))
+    rows = draw(st.integers(1, 4))
+    cols = draw(st.integers(1, 4))
+    n = rows * cols
+    low = 0 if n <= 9 else n // 3
+    stones = draw(st.integers(min(low, n - 1), n - 1))
+    cells = draw(st.permutations(range(n)))[:stones]
+    board = [0] * n
+    for k, i in enumerate(cells):
+        board[i] = 1 + k % 2
+    board = tuple(board)
+    assume(not joined(board, rows, cols, 1) and not joined(board, rows, cols, 2))
+    return variant, rows, cols, board, draw(st.sampled_from([1, 2]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(mid_game_positions())
+def test_random_mid_game_positions_match_brute_force(case):
+    """On random mid-game positions of boards up to 4x4, Hex and Rex, either
+    player to move, the solver with all its knowledge names the winner the
+    brute force names, and its winning moves are exactly the brute force's."""
+    variant, rows, cols, board, mover = case
+    want = brute_force(variant, rows, cols).winner(board, mover)
+    got = solve_position(variant, rows, cols, board, mover, winning_moves=True)
+    assert got[2] == "proven"
+    assert got[0] == want
+    winning = []
+    for i, v in enumerate(board):
+        if v:
+            continue
+        after = (*board[:i], mover, *board[i + 1 :])
+        if joined(after, rows, cols, mover):
+            wins = variant == "hex"
+        else:
+            wins = brute_force(variant, rows, cols).winner(after, 3 - mover) == mover
+        if wins:
+            winning.append(i)
+    assert list(got[3]) == winning

@@ -13,7 +13,7 @@ namespace {
 
 // Limits from Python values; the core checks their ranges.
 SolveLimits limits_from_py(bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-                           const std::optional<std::vector<std::string>>& knowledge) {
+                           const std::optional<std::vector<std::string>>& knowledge, int threads) {
   if (max_nodes < 0) throw SolveError("max_nodes must be a positive number of nodes, not " + std::to_string(max_nodes));
   if (max_memory < 0) throw SolveError("max_memory must be a positive number of bytes, not " + std::to_string(max_memory));
   SolveLimits l;
@@ -22,17 +22,40 @@ SolveLimits limits_from_py(bool winning_moves, long long max_nodes, double max_s
   l.max_seconds = max_seconds;
   l.max_memory = static_cast<uint64_t>(max_memory);
   if (knowledge) l.knowledge = knowledge_from_names(*knowledge);
+  l.threads = threads;
   return l;
 }
 
+// Where the nodes went, by name (SolveStats).
+py::dict counts_to_py(const SolveStats& s) {
+  py::dict d;
+  d["expanded"] = s.expanded;
+  d["vc_won"] = s.vc_won;
+  d["vc_lost"] = s.vc_lost;
+  d["mustplay_lost"] = s.mustplay_lost;
+  d["rex_paired"] = s.rex_paired;
+  d["no_mustplay"] = s.no_mustplay;
+  d["vc_budget_out"] = s.vc_budget_out;
+  d["empty_cells"] = s.empty_cells;
+  d["mustplay_moves"] = s.mustplay_moves;
+  d["moves"] = s.moves;
+  d["filled"] = s.filled;
+  d["max_depth"] = s.max_depth;
+  d["helper_nodes"] = s.helper_nodes;
+  d["nodes_by_depth"] = py::cast(s.nodes_by_depth);
+  d["tt_entries"] = s.tt_entries;
+  return d;
+}
+
 // (winner 0|1|2, to_move 1|2, status, winning moves or None, swap wins,
-//  best move (-1 none, -2 swap), nodes, seconds, memory bytes, table entries)
+//  best move (-1 none, -2 swap), nodes, seconds, memory bytes, table entries,
+//  counts by name)
 py::tuple result_to_py(const SolveResult& r) {
   py::object moves = py::none();
   if (r.winning_moves_known) moves = py::cast(r.winning_moves);
   return py::make_tuple(r.winner ? color_to_py(*r.winner) : 0, color_to_py(r.to_move), status_name(r.status), moves,
                         r.swap_wins, r.best_move, r.stats.nodes, r.stats.seconds, r.stats.memory_bytes,
-                        r.stats.tt_entries);
+                        r.stats.tt_entries, counts_to_py(r.stats));
 }
 
 // Stones of a (rows * cols) board of 0/1/2 values as padded bitboards.
@@ -70,8 +93,8 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve_game",
       [](const Game& game, bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-         const std::optional<std::vector<std::string>>& knowledge) {
-        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
+         const std::optional<std::vector<std::string>>& knowledge, int threads) {
+        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads);
         const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
           l.stop = &stop;
           return solve_game(game, l);
@@ -79,13 +102,13 @@ void bind_solver(py::module_& m) {
         return result_to_py(r);
       },
       py::arg("game"), py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
-      py::arg("knowledge") = py::none(), "Solves a game's current position (GIL released).");
+      py::arg("knowledge") = py::none(), py::arg("threads") = 1, "Solves a game's current position (GIL released).");
 
   m.def(
       "solve_view",
       [](const View& view, bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-         const std::optional<std::vector<std::string>>& knowledge) {
-        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
+         const std::optional<std::vector<std::string>>& knowledge, int threads) {
+        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads);
         const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
           l.stop = &stop;
           return solve_view(view, l);
@@ -93,19 +116,19 @@ void bind_solver(py::module_& m) {
         return result_to_py(r);
       },
       py::arg("view"), py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
-      py::arg("knowledge") = py::none(), "Solves the position a Hex or Rex view shows (GIL released).");
+      py::arg("knowledge") = py::none(), py::arg("threads") = 1, "Solves the position a Hex or Rex view shows (GIL released).");
 
   m.def(
       "solve_position",
       [](const std::string& variant, int rows, int cols, const std::vector<int>& board, int to_move,
          bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-         const std::optional<std::vector<std::string>>& knowledge) {
+         const std::optional<std::vector<std::string>>& knowledge, int threads) {
         const Rules rules = rules_from_py(variant, rows, cols, "off");
         const Geometry g = make_geometry(rows, cols);
         Board red, blue;
         board_from_py(g, board, red, blue);
         const Color mover = color_from_py(to_move);
-        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge);
+        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads);
         const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
           l.stop = &stop;
           return solve(rules, red, blue, mover, l);
@@ -114,7 +137,7 @@ void bind_solver(py::module_& m) {
       },
       py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("board"), py::arg("to_move"),
       py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
-      py::arg("knowledge") = py::none(), "Solves a bare position with swap off (GIL released).");
+      py::arg("knowledge") = py::none(), py::arg("threads") = 1, "Solves a bare position with swap off (GIL released).");
 
   py::class_<ReferenceSearch>(m, "ReferenceSearch")
       .def(py::init([](const std::string& variant, int rows, int cols) {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <string>
 #include <unordered_map>
 
@@ -119,6 +121,30 @@ struct Key {
   int sym = 0;  // 0 none, 1 half turn, 2 transposition, 3 both
 };
 
+// Moves and must-play region of a position expanded with H-search (canonical frame).
+template <int W>
+struct Expansion {
+  Bitboard<W> moves, region;
+};
+
+// The tables of a search: its own, or those all threads of a parallel search
+// share (then every access holds `mutex`, and the first thread to finish
+// the root sets `done`).
+template <int W>
+struct Tables {
+  HashTable<Value> values;
+  HashTable<Bitboard<W>> proofs;
+  HashTable<Expansion<W>> expansions;
+  std::unordered_map<uint64_t, int> busy;  // positions threads are searching, and how many threads
+  bool shared = false;
+  std::mutex mutex;
+  std::atomic<bool> done{false};
+  std::atomic<uint64_t> nodes{0};  // nodes of all threads together
+  std::atomic<uint64_t> workspace{0};  // bytes of the threads' own workspaces (H-search, stacks)
+
+  uint64_t bytes() const { return values.bytes() + proofs.bytes() + expansions.bytes(); }
+};
+
 template <int W>
 class Search {
  public:
@@ -131,6 +157,8 @@ class Search {
         k_(limits.knowledge),
         limits_(limits),
         budget_(limits.max_memory),
+        own_(std::make_unique<Tables<W>>()),
+        t_(own_.get()),
         start_(Clock::now()) {
     if (!k_.vc) k_.mustplay = false;
     if (misere_) k_.vc = k_.mustplay = k_.proof_sets = false;  // Rex is not monotone
@@ -146,6 +174,11 @@ class Search {
     root.mover = index_of(to_move);
 
     const Value v = solve_position(root);
+    if (t_->shared) {
+      t_->done.store(true);  // the helpers stop; the winning moves below are this thread's alone
+      aborting_ = false;
+      root_done_ = true;
+    }
     if (!stopped()) {
       const bool mover_wins = v.won();
       res.winner = mover_wins ? to_move : opponent(to_move);
@@ -168,11 +201,30 @@ class Search {
     if (!terminal(pos, v)) {
       const Key k = hash(pos);
       mid(pos, k, v, kInf, kInf);
+      if (aborting_) v = lookup(k.key);  // another thread solved it
     }
     return pos.mover == mover ? v : Value{v.delta, v.phi};
   }
 
   bool stopped() const { return status_ != SolveStatus::Proven; }
+
+  // Joins a parallel search over shared tables: the main thread (which
+  // reports the result) or a helper.
+  void share(Tables<W>* tables, bool helper) {
+    t_ = tables;
+    helper_ = helper;
+  }
+
+  // Helper thread: df-pn from the root over the shared tables, steering
+  // away from positions other threads are in, until a thread solves the root.
+  void help(const Board& red, const Board& blue, Color to_move) {
+    Pos<W> root;
+    root.stones[0] = BB::from(red);
+    root.stones[1] = BB::from(blue);
+    root.mover = index_of(to_move);
+    const Value v = solve_position(root);
+    if (v.proven() && !stopped()) t_->done.store(true);
+  }
 
   void finish(SolveResult& res) {
     res.status = status_;
@@ -185,7 +237,13 @@ class Search {
     res.stats.nodes = nodes_;
     res.stats.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     res.stats.memory_bytes = std::max(peak_memory_, memory());
-    res.stats.tt_entries = table_.size();
+    res.stats.tt_entries = t_->values.size();
+    const SolveStats nodes = res.stats;
+    res.stats = counts_;
+    res.stats.nodes = nodes.nodes;
+    res.stats.seconds = nodes.seconds;
+    res.stats.memory_bytes = nodes.memory_bytes;
+    res.stats.tt_entries = nodes.tt_entries;
   }
 
  private:
@@ -196,7 +254,8 @@ class Search {
   }
 
   uint64_t memory() const {
-    return table_.bytes() + proofs_.bytes() + expansions_.bytes() + vc_.memory() + stack_bytes_;
+    if (t_->shared) return t_->bytes() + t_->workspace.load(std::memory_order_relaxed);
+    return t_->bytes() + vc_.memory() + stack_bytes_;
   }
 
   int reduce_pos(Pos<W>& pos) const {
@@ -253,12 +312,17 @@ class Search {
   }
 
   bool check_limits() {
-    if (stopped()) return false;
-    if (limits_.max_nodes && nodes_ >= limits_.max_nodes) {
+    if (stopped() || aborting_) return false;
+    if (limits_.max_nodes && (t_->shared ? t_->nodes.load(std::memory_order_relaxed) : nodes_) >= limits_.max_nodes) {
       status_ = SolveStatus::NodeLimit;
       return false;
     }
     if ((nodes_ & 255) == 0) {
+      if (t_->shared && !root_done_ && t_->done.load(std::memory_order_relaxed)) {
+        aborting_ = !helper_;  // the main thread takes the result from the table
+        if (helper_) status_ = SolveStatus::Stopped;
+        return false;
+      }
       if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
         status_ = SolveStatus::Stopped;
         return false;
@@ -268,19 +332,99 @@ class Search {
         status_ = SolveStatus::TimeLimit;
         return false;
       }
+      if (t_->shared) {  // tell the others what this thread's workspace holds now
+        const uint64_t ws = vc_.memory() + stack_bytes_;
+        t_->workspace.fetch_add(ws - reported_ws_);
+        reported_ws_ = ws;
+      }
+      Lock lock(*t_);
       peak_memory_ = std::max(peak_memory_, memory());
     }
     return true;
   }
 
+  // Holds the tables' mutex when they are shared.
+  struct Lock {
+    explicit Lock(Tables<W>& t) : t_(t.shared ? &t : nullptr) {
+      if (t_) t_->mutex.lock();
+    }
+    ~Lock() {
+      if (t_) t_->mutex.unlock();
+    }
+    Tables<W>* t_;
+  };
+
+  // Marks a position as being searched by this thread while it lives.
+  struct Busy {
+    Busy(Search& s, uint64_t key) : s_(s.t_->shared ? &s : nullptr), key_(key) {
+      if (!s_) return;
+      Lock lock(*s_->t_);
+      ++s_->t_->busy[key_];
+    }
+    ~Busy() {
+      if (!s_) return;
+      Lock lock(*s_->t_);
+      auto it = s_->t_->busy.find(key_);
+      if (--it->second == 0) s_->t_->busy.erase(it);
+    }
+    Search* s_;
+    uint64_t key_;
+  };
+
+  // The numbers stored for a position, (1, 1) if none.
+  Value lookup(uint64_t key) const {
+    Lock lock(*t_);
+    const Value* v = t_->values.find(key);
+    return v ? *v : Value{};
+  }
+
+  // Whether the table holds numbers for a position.
+  bool known(uint64_t key) const {
+    Lock lock(*t_);
+    return t_->values.find(key) != nullptr;
+  }
+
+  // Whether another thread is searching a position.
+  bool busy_elsewhere(uint64_t key) const {
+    Lock lock(*t_);
+    auto it = t_->busy.find(key);
+    return it != t_->busy.end() && it->second > 0;
+  }
+
+  bool find_proof(uint64_t key, BB& out) const {
+    Lock lock(*t_);
+    const BB* p = t_->proofs.find(key);
+    if (p) out = *p;
+    return p != nullptr;
+  }
+
+  bool find_expansion(uint64_t key, Expansion<W>& out) const {
+    Lock lock(*t_);
+    const Expansion<W>* e = t_->expansions.find(key);
+    if (e) out = *e;
+    return e != nullptr;
+  }
+
+  bool store_expansion(uint64_t key, const Expansion<W>& e) {
+    Lock lock(*t_);
+    return t_->expansions.store(key, e, room());
+  }
+
   void store(const Key& k, const Value& v) {
-    if (!table_.store(k.key, v, room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
+    Lock lock(*t_);
+    if (t_->shared && !v.proven()) {  // never hide another thread's proof
+      const Value* old = t_->values.find(k.key);
+      if (old && old->proven()) return;
+    }
+    if (!t_->values.store(k.key, v, room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
   }
 
   // Records the proof set of a proven position (in the canonical frame).
   void store_proof(const Key& k, const BB& proof) {
     if (!k_.proof_sets) return;
-    if (!proofs_.store(k.key, image(proof, k.sym), room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
+    const BB canonical = image(proof, k.sym);
+    Lock lock(*t_);
+    if (!t_->proofs.store(k.key, canonical, room()) && !stopped()) status_ = SolveStatus::MemoryLimit;
   }
 
   struct Child {
@@ -306,23 +450,29 @@ class Search {
     if (k_.rex_pairing) {
       const bool even = (empty.count() % 2) == 0;
       if (even && rex_forced_join(bi_, pos, me)) {
+        ++counts_.rex_paired;
         decided = kLost;
         return true;
       }
       if (!even && rex_forced_join(bi_, pos, you)) {
+        ++counts_.rex_paired;
         decided = kWon;
         return true;
       }
     }
     if (k_.vc) {
       const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
+      counts_.vc_budget_out += vc_.ran_out();
       if (mine.full || mine.semis) {
+        ++counts_.vc_won;
         decided = kWon;
         proof = mine.full ? mine.full_carrier : mine.smallest;
         return true;
       }
       const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
+      counts_.vc_budget_out += vc_.ran_out();
       if (theirs.full) {
+        ++counts_.vc_lost;
         decided = kLost;
         proof = theirs.full_carrier;
         return true;
@@ -331,13 +481,19 @@ class Search {
         moves &= theirs.intersection;
         region = theirs.union_;
         if (!moves.any()) {
+          ++counts_.mustplay_lost;
           decided = kLost;
           proof = theirs.union_;
           return true;
         }
       }
     }
+    const uint64_t first = counting_ ? 1 : 0;
+    counts_.no_mustplay += first * !(k_.mustplay && region.any());
+    counts_.empty_cells += first * empty.count();
+    counts_.mustplay_moves += first * moves.count();
     if ((k_.dominated || k_.vulnerable) && !misere_) prune_inferior(pos, moves, region);
+    counts_.moves += first * moves.count();
     return false;
   }
 
@@ -399,7 +555,7 @@ class Search {
     ch.pos = pos;
     ch.pos.stones[pos.mover].set(p);
     ch.pos.mover ^= 1;
-    reduce_pos(ch.pos);
+    counts_.filled += reduce_pos(ch.pos);
     ch.fills = (ch.pos.stones[0] | ch.pos.stones[1]).andnot(pos.stones[0] | pos.stones[1]);
     ch.fills.reset(p);
     ch.same_mover = ch.pos.mover == pos.mover;
@@ -410,8 +566,7 @@ class Search {
   // Value of a child in its own terms.
   Value own_value(const Child& ch) const {
     if (ch.decided) return ch.fixed;
-    if (const Value* v = table_.find(ch.key.key)) return *v;
-    return Value{};
+    return lookup(ch.key.key);
   }
 
   // Value of a child for the player to move at the parent: (phi, delta) of
@@ -426,7 +581,8 @@ class Search {
   // all cells when unknown (then it prunes nothing).
   BB child_proof(const Child& ch) const {
     if (ch.decided) return ch.fills;
-    if (const BB* p = proofs_.find(ch.key.key)) return image(*p, ch.key.sym) | ch.fills;
+    BB p;
+    if (find_proof(ch.key.key, p)) return image(p, ch.key.sym) | ch.fills;
     return bi_.on_board;
   }
 
@@ -452,25 +608,31 @@ class Search {
   // df-pn MID: searches `pos` until its numbers reach the thresholds.
   void mid(const Pos<W>& pos, const Key& key, Value& out, uint32_t th_phi, uint32_t th_delta) {
     ++nodes_;
+    if (t_->shared) t_->nodes.fetch_add(1, std::memory_order_relaxed);
+    if (counts_.nodes_by_depth.size() <= depth_) counts_.nodes_by_depth.resize(depth_ + 1);
+    ++counts_.nodes_by_depth[depth_];
+    counts_.max_depth = std::max<uint64_t>(counts_.max_depth, depth_);
     if (!check_limits()) {
-      const Value* v = table_.find(key.key);
-      out = v ? *v : Value{};
+      out = lookup(key.key);
       return;
     }
     Value decided;
     BB proof, moves, region;
-    if (const Expansion* e = expansions_.find(key.key)) {  // searched before: skip H-search
-      moves = image(e->moves, key.sym);
-      region = image(e->region, key.sym);
-    } else if (expand(pos, decided, proof, moves, region)) {
+    Expansion<W> e;
+    if (find_expansion(key.key, e)) {  // searched before: skip H-search
+      moves = image(e.moves, key.sym);
+      region = image(e.region, key.sym);
+    } else if (counting_ = !known(key.key), counts_.expanded += counting_,
+               expand(pos, decided, proof, moves, region)) {
       out = decided;
       store(key, out);
       store_proof(key, proof);
       return;
-    } else if (k_.vc && !expansions_.store(key.key, {image(moves, key.sym), image(region, key.sym)}, room()) &&
+    } else if (k_.vc && !store_expansion(key.key, {image(moves, key.sym), image(region, key.sym)}) &&
                !stopped()) {
       status_ = SolveStatus::MemoryLimit;
     }
+    const Busy busy(*this, key.key);
     const std::vector<int> order = ordered(pos, moves);
     std::vector<Child> children(order.size());
     stack_bytes_ += children.size() * sizeof(Child);
@@ -542,24 +704,46 @@ class Search {
         out.phi = phi_min;
         out.delta = sat(delta_sum);
       }
-      if (out.proven() || out.phi >= th_phi || out.delta >= th_delta || stopped()) break;
+      if (out.proven() || out.phi >= th_phi || out.delta >= th_delta || stopped() || aborting_) break;
       // Thresholds for the most proving child, in its parent's terms.
-      const uint64_t child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + best_delta;
+      uint64_t child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + best_delta;
       uint64_t child_th_phi =
           phi_second >= kInf
               ? kInf
               : std::max<uint64_t>(phi_second + 1, static_cast<uint64_t>(phi_second * (1 + kEpsilon)));
       child_th_phi = std::min<uint64_t>(child_th_phi, th_phi);
+      // In a parallel search, a child another thread is in gives way to the
+      // next most proving one, searched with a little room past its numbers.
+      if (t_->shared && busy_elsewhere(children[best].key.key)) {
+        int alt = -1;
+        uint32_t alt_phi = kInf;
+        for (size_t i = 0; i < limit; ++i) {
+          if (static_cast<int>(i) == best || children[i].decided || children[i].pruned) continue;
+          const Value v = child_value(children[i]);
+          if (v.phi > 0 && v.phi < alt_phi && v.phi < th_phi && !busy_elsewhere(children[i].key.key)) {
+            alt = static_cast<int>(i);
+            alt_phi = v.phi;
+          }
+        }
+        if (alt >= 0) {
+          const Value v = child_value(children[alt]);
+          best = alt;
+          child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + v.delta;
+          child_th_phi = std::min<uint64_t>(th_phi, std::max<uint64_t>(v.phi + 1, v.phi * (1 + kEpsilon)));
+        }
+      }
       const uint32_t tphi = static_cast<uint32_t>(std::min<uint64_t>(child_th_phi, kInf));
       const uint32_t tdelta = static_cast<uint32_t>(std::min<uint64_t>(child_th_delta, kInf));
       Child& ch = children[best];
       Value cv;
       // The child's own numbers: its phi is our delta unless it kept the move.
+      ++depth_;
       if (ch.same_mover) {
         mid(ch.pos, ch.key, cv, tphi, tdelta);
       } else {
         mid(ch.pos, ch.key, cv, tdelta, tphi);
       }
+      --depth_;
     }
     stack_bytes_ -= children.size() * sizeof(Child);
     store(key, out);
@@ -609,13 +793,8 @@ class Search {
   SolveKnowledge k_;
   SolveLimits limits_;
   uint64_t budget_;
-  HashTable<Value> table_;
-  HashTable<BB> proofs_;
-  // Moves and must-play region of positions expanded with H-search (canonical frame).
-  struct Expansion {
-    BB moves, region;
-  };
-  HashTable<Expansion> expansions_;
+  std::unique_ptr<Tables<W>> own_;  // the tables of a search on its own
+  Tables<W>* t_;                     // the tables in use: own_, or those of a parallel search
   VcBuilder<W> vc_;
   Clock::time_point start_;
   SolveStatus status_ = SolveStatus::Proven;
@@ -623,6 +802,13 @@ class Search {
   uint64_t peak_memory_ = 0;
   uint64_t stack_bytes_ = 0;
   std::array<float, 64 * W> score_{};
+  size_t depth_ = 0;     // plies below the root of the current MID call
+  bool helper_ = false;    // a helper thread of a parallel search
+  bool aborting_ = false;  // another thread solved the root: unwind, the table has the answer
+  bool root_done_ = false;    // the main thread has the root's value (and searches on alone)
+  uint64_t reported_ws_ = 0;  // this thread's workspace bytes as last added to the shared count
+  SolveStats counts_;    // where the nodes went
+  bool counting_ = true;  // the position being expanded is seen for the first time
 };
 
 // Runs `f` with a Search<W> of the smallest width that fits the board.
@@ -639,7 +825,41 @@ auto with_search(const Rules& rules, const SolveLimits& limits, F&& f) {
   }
 }
 
+// A parallel search: every thread runs df-pn from the root over one set of
+// shared tables (bounded together by max_memory), each steering away from
+// positions the others are in; this thread reports the result.
+template <int W>
+SolveResult solve_parallel(const Rules& rules, const Board& red, const Board& blue, Color to_move,
+                           const SolveLimits& limits) {
+  const int n = limits.threads;
+  Tables<W> tables;
+  tables.shared = true;
+  std::vector<std::unique_ptr<Search<W>>> searches;
+  for (int i = 0; i < n; ++i) {
+    searches.push_back(std::make_unique<Search<W>>(rules, limits));
+    searches.back()->share(&tables, i > 0);
+  }
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < n; ++i) {
+    helpers.emplace_back([&, i] { searches[i]->help(red, blue, to_move); });
+  }
+  SolveResult res = searches[0]->run(red, blue, to_move);
+  tables.done.store(true);
+  for (std::thread& t : helpers) t.join();
+  for (int i = 1; i < n; ++i) {
+    SolveResult h;
+    searches[i]->finish(h);
+    res.stats.nodes += h.stats.nodes;
+    res.stats.helper_nodes += h.stats.nodes;
+    res.stats.memory_bytes = std::max(res.stats.memory_bytes, h.stats.memory_bytes);  // all threads' memory
+  }
+  return res;
+}
+
 void check_limits_valid(const SolveLimits& limits) {
+  if (limits.threads < 1 || limits.threads > 64) {
+    throw SolveError("threads must be from 1 to 64, not " + std::to_string(limits.threads));
+  }
   if (!(limits.max_seconds >= 0) || !std::isfinite(limits.max_seconds)) {
     throw SolveError("max_seconds must be a finite number of seconds >= 0 (0 means no limit), not " +
                      std::to_string(limits.max_seconds));
@@ -685,6 +905,16 @@ const char* status_name(SolveStatus s) {
 
 SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move, const SolveLimits& limits) {
   check_solve_request(rules, red, blue, limits);
+  if (limits.threads > 1) {
+    switch (words_for(rules.rows, rules.cols)) {
+      case 1: return solver::solve_parallel<1>(rules, red, blue, to_move, limits);
+      case 2: return solver::solve_parallel<2>(rules, red, blue, to_move, limits);
+      case 3: return solver::solve_parallel<3>(rules, red, blue, to_move, limits);
+      case 4: return solver::solve_parallel<4>(rules, red, blue, to_move, limits);
+      case 5: return solver::solve_parallel<5>(rules, red, blue, to_move, limits);
+      default: return solver::solve_parallel<6>(rules, red, blue, to_move, limits);
+    }
+  }
   return solver::with_search(rules, limits, [&](auto& s) { return s.run(red, blue, to_move); });
 }
 

@@ -27,9 +27,14 @@
 // off; `solve_game` also handles a game where the player to move may swap
 // now, treating the swap as one more move. Limits on nodes, time and memory
 // stop the search with an Unknown status and the statistics so far; the
-// memory limit bounds every table the search holds (they never evict). The
-// search is single-threaded and keeps no global state, so several searches
-// may run at once on different threads.
+// memory limit bounds every table the search holds (they never evict). With
+// `threads` > 1 every thread runs the df-pn from the root over one set of
+// shared tables (a mutex around each access), and a thread whose most proving
+// child is being searched by another takes the next most proving one; the
+// first thread to prove the root ends the search. Only proven values decide
+// anything, and a proven entry is never overwritten, so the answer does not
+// depend on the timing of the threads. The search keeps no global state, so
+// several searches may run at once.
 #pragma once
 
 #include <atomic>
@@ -72,6 +77,9 @@ struct SolveLimits {
   bool winning_moves = false;           // also list every winning move of the player to move
   const std::atomic<bool>* stop = nullptr;  // polled; set it from another thread to stop
   SolveKnowledge knowledge;
+  // Threads searching at once over shared tables; max_memory and max_nodes
+  // bound all of them together.
+  int threads = 1;
 };
 
 // Why a search ended.
@@ -83,6 +91,21 @@ struct SolveStats {
   double seconds = 0;         // wall-clock time
   uint64_t memory_bytes = 0;  // peak bytes of tables held
   uint64_t tt_entries = 0;    // positions stored in the transposition table at the end
+  // Where the nodes went (to measure the knowledge, not to steer the search):
+  uint64_t expanded = 0;         // positions expanded for the first time (Rex, without H-search, re-expands the rest)
+  uint64_t vc_won = 0;           // ... decided won by the mover's edge connection (full or semi)
+  uint64_t vc_lost = 0;          // ... decided lost by the opponent's full edge connection
+  uint64_t mustplay_lost = 0;    // ... decided lost by an empty must-play region
+  uint64_t rex_paired = 0;       // ... decided by the Rex pairing strategy
+  uint64_t no_mustplay = 0;      // ... searched with no opponent semi connection (no must-play region)
+  uint64_t vc_budget_out = 0;    // H-search builds that ran out of their work budget
+  uint64_t empty_cells = 0;      // sum over searched expansions of the empty cells
+  uint64_t mustplay_moves = 0;   // ... of the moves left by the must-play region
+  uint64_t moves = 0;            // ... of the moves left after the inferior cells
+  uint64_t filled = 0;           // cells filled as dead or captured, over all children made
+  uint64_t max_depth = 0;        // deepest ply reached below the root
+  uint64_t helper_nodes = 0;     // nodes of the helper threads (included in `nodes`)
+  std::vector<uint64_t> nodes_by_depth;  // MID calls per ply below the root
 };
 
 // The answer. `winner` is empty exactly when `status` is not Proven.

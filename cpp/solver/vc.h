@@ -147,6 +147,9 @@ class VcBuilder {
     return out;
   }
 
+  // Whether the last build stopped on its work budget.
+  bool ran_out() const { return budget_ < 0; }
+
   // Bytes held by the workspace.
   uint64_t memory() const {
     return pairs_.capacity() * sizeof(Lists) +

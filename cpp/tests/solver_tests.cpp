@@ -58,6 +58,37 @@ void test_limits() {
   t.max_seconds = 0.05;
   r = solve(big, Board{}, Board{}, Color::Red, t);
   CHECK(r.status == SolveStatus::TimeLimit && !r.winner);
+  // With two threads the limits bound both: nodes are counted together.
+  SolveLimits p;
+  p.threads = 2;
+  p.max_nodes = 200;
+  r = solve(big, Board{}, Board{}, Color::Red, p);
+  CHECK(r.status == SolveStatus::NodeLimit && !r.winner && r.stats.nodes <= 202);
+  p.max_nodes = 0;
+  p.stop = &stop;
+  r = solve(big, Board{}, Board{}, Color::Red, p);
+  CHECK(r.status == SolveStatus::Stopped && !r.winner);
+}
+
+// Two threads give the one-thread answers on every 6x6 opening of the first
+// row and on 7x7 centre, and the memory limit bounds both threads together.
+void test_threads() {
+  const Rules r6 = rules(Variant::Hex, 6, 6);
+  const Geometry g = make_geometry(6, 6);
+  for (int c = 0; c < 6; ++c) {
+    Board red;
+    red.set(g.padded(0, c));
+    SolveLimits one, two;
+    two.threads = 2;
+    const SolveResult a = solve(r6, red, {}, Color::Blue, one);
+    const SolveResult b = solve(r6, red, {}, Color::Blue, two);
+    CHECK(a.status == SolveStatus::Proven && b.status == SolveStatus::Proven && a.winner == b.winner);
+  }
+  SolveLimits small;
+  small.threads = 2;
+  small.max_memory = 1ull << 20;
+  const SolveResult m = solve(rules(Variant::Rex, 6, 6), Board{}, Board{}, Color::Red, small);
+  CHECK(m.status == SolveStatus::MemoryLimit && m.stats.memory_bytes <= small.max_memory);
 }
 
 // Bad requests throw SolveError before any search.
@@ -75,6 +106,9 @@ void test_errors() {
   SolveLimits bad;
   bad.max_seconds = -1;
   CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), {}, {}, Color::Red, bad); }));
+  SolveLimits none;
+  none.threads = 0;
+  CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), {}, {}, Color::Red, none); }));
   Game fresh(make_rules(Variant::Hex, 3, 3, SwapForm::Sides));
   CHECK(throws_solve_error([&] { solve_game(fresh, l); }));
 }
@@ -105,6 +139,10 @@ void test_against_reference() {
       SolveLimits l;
       const SolveResult r = solve(rl, s[0], s[1], mover, l);
       CHECK(r.status == SolveStatus::Proven && r.winner == want);
+      SolveLimits two = l;
+      two.threads = 2;
+      const SolveResult p = solve(rl, s[0], s[1], mover, two);
+      CHECK(p.status == SolveStatus::Proven && p.winner == want);
       if (want == mover) {
         CHECK(r.best_move >= 0);
         Board after = s[index_of(mover)];
@@ -143,5 +181,6 @@ int main() {
   test_errors();
   test_against_reference();
   test_swap();
+  test_threads();
   return testing::finish("solver tests");
 }

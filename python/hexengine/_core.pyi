@@ -133,8 +133,9 @@ class DarkCfr:
     def evaluate_purified(self) -> tuple[float, float, float]: ...
 
 # Solver results: (winner 0|1|2, to_move 1|2, status, winning move indices or None,
-# swap wins, best move index (-1 none, -2 swap), nodes, seconds, memory bytes, table entries)
-_SolveTuple = tuple[int, int, str, list[int] | None, bool, int, int, float, int, int]
+# swap wins, best move index (-1 none, -2 swap), nodes, seconds, memory bytes, table entries,
+# counts of where the nodes went by name)
+_SolveTuple = tuple[int, int, str, list[int] | None, bool, int, int, float, int, int, dict[str, Any]]
 
 def solve_game(
     game: Game,
@@ -143,6 +144,7 @@ def solve_game(
     max_seconds: float,
     max_memory: int,
     knowledge: list[str] | None = None,
+    threads: int = 1,
 ) -> _SolveTuple: ...
 def solve_view(
     view: View,
@@ -151,6 +153,7 @@ def solve_view(
     max_seconds: float,
     max_memory: int,
     knowledge: list[str] | None = None,
+    threads: int = 1,
 ) -> _SolveTuple: ...
 def solve_position(
     variant: str,
@@ -163,6 +166,7 @@ def solve_position(
     max_seconds: float,
     max_memory: int,
     knowledge: list[str] | None = None,
+    threads: int = 1,
 ) -> _SolveTuple: ...
 def joined_colour(rows: int, cols: int, board: list[int]) -> int: ...
 

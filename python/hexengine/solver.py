@@ -28,9 +28,9 @@ Limits give an honest "unknown":
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from . import _core
 from ._checks import MAX_COUNT
@@ -79,7 +79,10 @@ class SolveResult:
     every winning move of the player to move when asked for and proven (empty
     if the player to move loses; it may hold ``"swap"``), else ``None``.
     ``best_move`` is one proven winning move, or ``None``. ``nodes``,
-    ``seconds`` and ``memory`` (peak bytes of tables) say what it cost.
+    ``seconds`` and ``memory`` (peak bytes of tables) say what it cost;
+    ``counts`` says where the nodes went (positions expanded, how many the
+    virtual connections or the must-play region decided, the moves left after
+    each pruning, nodes per ply below the root), for measuring the knowledge.
     """
 
     winner: Color | None
@@ -90,6 +93,7 @@ class SolveResult:
     nodes: int
     seconds: float
     memory: int
+    counts: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def proven(self) -> bool:
@@ -126,6 +130,7 @@ def solve(
     max_seconds: float | None = 60.0,
     max_memory: int = 512 * 2**20,
     knowledge: Iterable[str] | None = None,
+    threads: int = 1,
 ) -> SolveResult:
     """Solves the current position of a Hex or Rex game (or a Hex or Rex view).
 
@@ -135,6 +140,9 @@ def solve(
     tables would need more than ``max_memory`` bytes, and then returns a result
     with ``winner=None``. ``knowledge`` restricts the search to some of
     :data:`KNOWLEDGE` (for experiments; ``()`` is the plain search).
+    ``threads`` searches on that many threads at once, all from the root
+    over one shared table, each steering away from positions another is in;
+    ``max_memory`` and ``max_nodes`` bound them all together.
 
     A game where the swap is available now counts the swap as one more move.
     Raises :class:`SolveError` for Dark Hex, a finished game, an empty board
@@ -145,11 +153,15 @@ def solve(
     if isinstance(max_memory, bool) or not isinstance(max_memory, int) or not 0 <= max_memory <= MAX_COUNT:
         raise SolveError(f"max_memory must be a number of bytes from 1 MiB to 2**63 - 1, not {max_memory!r}")
     names = None if knowledge is None else _knowledge(knowledge)
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+        raise SolveError(f"threads must be a whole number from 1 to 64, not {threads!r}")
     if isinstance(position, Game):
-        raw = _core.solve_game(position, bool(winning_moves), nodes, seconds, max_memory, names)
+        raw = _core.solve_game(position, bool(winning_moves), nodes, seconds, max_memory, names, threads)
         cols = position.rules.cols
     elif isinstance(position, View):
-        raw = _core.solve_view(position._core, bool(winning_moves), nodes, seconds, max_memory, names)
+        raw = _core.solve_view(
+            position._core, bool(winning_moves), nodes, seconds, max_memory, names, threads
+        )
         cols = position.rules.cols
     else:
         raise SolveError(f"solve() takes a hexengine Game or View, not {type(position).__name__}")
@@ -187,7 +199,7 @@ def _move(index: int, cols: int) -> Move | None:
 
 
 def _result(raw: tuple, cols: int) -> SolveResult:
-    winner, to_move, status, moves, swap_wins, best, nodes, seconds, memory, _entries = raw
+    winner, to_move, status, moves, swap_wins, best, nodes, seconds, memory, _entries, counts = raw
     winning: tuple[Move, ...] | None = None
     if moves is not None:
         winning = tuple(Cell.from_index(i, cols) for i in moves)
@@ -202,4 +214,5 @@ def _result(raw: tuple, cols: int) -> SolveResult:
         nodes=nodes,
         seconds=seconds,
         memory=memory,
+        counts=counts,
     )
