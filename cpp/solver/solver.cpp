@@ -384,13 +384,15 @@ class Search {
     return t_->values.find(key) != nullptr;
   }
 
-  // Whether another thread is searching a position.
+  // Whether a thread is searching a position (asked of a child this thread
+  // has not entered, so another thread).
   bool busy_elsewhere(uint64_t key) const {
     Lock lock(*t_);
     auto it = t_->busy.find(key);
     return it != t_->busy.end() && it->second > 0;
   }
 
+  // The proof set stored for a position (canonical frame), if any.
   bool find_proof(uint64_t key, BB& out) const {
     Lock lock(*t_);
     const BB* p = t_->proofs.find(key);
@@ -398,6 +400,7 @@ class Search {
     return p != nullptr;
   }
 
+  // The moves and region stored for a position expanded before, if any.
   bool find_expansion(uint64_t key, Expansion<W>& out) const {
     Lock lock(*t_);
     const Expansion<W>* e = t_->expansions.find(key);
@@ -405,6 +408,7 @@ class Search {
     return e != nullptr;
   }
 
+  // Stores an expansion; false when the tables are full at the memory limit.
   bool store_expansion(uint64_t key, const Expansion<W>& e) {
     Lock lock(*t_);
     return t_->expansions.store(key, e, room());
