@@ -165,3 +165,26 @@ def check_table(table: hx.Table) -> None:
         assert curtain["seat"] == table.seat_of(game.to_move), "the curtain is down for the wrong player"
     if game.is_over and game.end_reason == "connection":
         assert not curtain["up"]
+
+
+def rnd_bots(level: str, rules: hx.Rules) -> hx.RandomBot:
+    """Seeded random bots for computer seats (the easy one never swaps), so table tests are fast."""
+    return hx.RandomBot(seed=7, swap=level != "easy")
+
+
+def make(autoplay: bool = True, bots: Any = rnd_bots, ratings: Any = None, **settings: Any):
+    """A table with a fake clock at 1000 s and a :class:`MessageChecker` attached:
+    ``(table, clock, checker)``."""
+    clock = hx.FakeClock(1000.0)
+    checker = MessageChecker()
+    table = hx.Table(
+        hx.TableSettings(**settings),
+        clock=clock,
+        bots=bots,
+        autoplay=autoplay,
+        listener=checker,
+        ratings=ratings,
+        table_id="t",
+    )
+    checker.table = table
+    return table, clock, checker

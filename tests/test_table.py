@@ -9,31 +9,11 @@ from __future__ import annotations
 import hmac
 
 import pytest
-from _tablecheck import MessageChecker, check_table
+from _tablecheck import check_table, make, rnd_bots
 
 import hexengine as hx
 from hexengine.table import seats as seats_module
 from hexengine.table import table as table_module
-
-
-def rnd_bots(level, rules):
-    return hx.RandomBot(seed=7, swap=level != "easy")
-
-
-def make(autoplay: bool = True, bots=rnd_bots, ratings=None, **settings):
-    clock = hx.FakeClock(1000.0)
-    checker = MessageChecker()
-    table = hx.Table(
-        hx.TableSettings(**settings),
-        clock=clock,
-        bots=bots,
-        autoplay=autoplay,
-        listener=checker,
-        ratings=ratings,
-        table_id="t",
-    )
-    checker.table = table
-    return table, clock, checker
 
 
 def types(table, recipient):

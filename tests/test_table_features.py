@@ -12,29 +12,9 @@ import inspect
 import re
 
 import pytest
-from _tablecheck import MessageChecker
+from _tablecheck import make, rnd_bots
 
 import hexengine as hx
-
-
-def rnd_bots(level, rules):
-    return hx.RandomBot(seed=7, swap=level != "easy")
-
-
-def make(autoplay: bool = True, ratings=None, **settings):
-    clock = hx.FakeClock(1000.0)
-    checker = MessageChecker()
-    table = hx.Table(
-        hx.TableSettings(**settings),
-        clock=clock,
-        bots=rnd_bots,
-        autoplay=autoplay,
-        listener=checker,
-        ratings=ratings,
-        table_id="t",
-    )
-    checker.table = table
-    return table, clock, checker
 
 
 def of_type(messages, kind):
