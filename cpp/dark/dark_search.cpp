@@ -127,6 +127,10 @@ class Engine final : public EngineBase {
   // params_.greedy_playouts (else uniformly random); fills `final` with each
   // side's stones at the end and returns the winner's index.
   int greedy_playout(Ctx& ctx, Bitboard<W> final[2]);
+  // Fills ctx.from_first and ctx.from_second with colour `c`'s distances from
+  // its two edges through `own` and `open`; returns the shortest path's length
+  // through a cell of `open` (kFar if none) and sets `on_path` to the cells on one.
+  int shortest_paths(Ctx& ctx, const Bitboard<W>& own, const Bitboard<W>& open, Color c, int& on_path);
   // A cell on a shortest path of colour `c` between its edges through `own`
   // and `open`, uniformly among them.
   int shortest_path_cell(Ctx& ctx, const Bitboard<W>& own, const Bitboard<W>& open, Color c);
@@ -387,19 +391,27 @@ int Engine<W>::playout(Ctx& ctx, Bitboard<W> final[2]) {
 }
 
 template <int W>
-int Engine<W>::shortest_path_cell(Ctx& ctx, const Bitboard<W>& own, const Bitboard<W>& open, Color c) {
+int Engine<W>::shortest_paths(Ctx& ctx, const Bitboard<W>& own, const Bitboard<W>& open, Color c, int& on_path) {
   edge_distances(geom_, own, open, c, 0, ctx.from_first);
   edge_distances(geom_, own, open, c, 1, ctx.from_second);
-  int best = kFar, count = 0;
+  int best = kFar;
+  on_path = 0;
   open.for_each([&](int p) {
     const int through = ctx.from_first[p] + ctx.from_second[p];
     if (through < best) {
       best = through;
-      count = 1;
+      on_path = 1;
     } else if (through == best) {
-      ++count;
+      ++on_path;
     }
   });
+  return best;
+}
+
+template <int W>
+int Engine<W>::shortest_path_cell(Ctx& ctx, const Bitboard<W>& own, const Bitboard<W>& open, Color c) {
+  int count = 0;
+  const int best = shortest_paths(ctx, own, open, c, count);
   if (best >= kFar) return -1;
   int pick = static_cast<int>(ctx.rng.below(static_cast<uint32_t>(count)));
   int chosen = -1;
@@ -532,18 +544,8 @@ bool Engine<W>::replay_world(Ctx& ctx, State<W>& out, double& log_weight) {
       }
     }
     if (!allowed.any()) return false;
-    edge_distances(geom_, s.stones[ti], open, them, 0, ctx.from_first);
-    edge_distances(geom_, s.stones[ti], open, them, 1, ctx.from_second);
-    int best = kFar, on_path = 0;
-    open.for_each([&](int p) {
-      const int through = ctx.from_first[p] + ctx.from_second[p];
-      if (through < best) {
-        best = through;
-        on_path = 1;
-      } else if (through == best) {
-        ++on_path;
-      }
-    });
+    int on_path = 0;
+    const int best = shortest_paths(ctx, s.stones[ti], open, them, on_path);
     const double each_path = on_path ? greedy / on_path : 0.0;
     const double each = (1.0 - greedy) / open.count();
     double mass = 0;
