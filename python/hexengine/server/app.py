@@ -296,7 +296,7 @@ async def game_record(request: Request) -> Response:
         return named
     room, number = named
     async with room.lock:
-        record = next((r for r in room.table.records if r.number == number), None)
+        record = _finished(room.table, number)
         if record is None:
             return JSONResponse(
                 {
@@ -311,10 +311,15 @@ async def game_record(request: Request) -> Response:
         )
 
 
+def _finished(table: Any, number: int) -> GameRecord | None:
+    """The record of a table's finished game ``number``, or ``None``."""
+    return next((r for r in table.records if r.number == number), None)
+
+
 def _finished_or_current(room: Any, number: int) -> tuple[Any, bool] | None:
     """Game ``number`` of a room's table: its record and whether it is finished, or ``None``."""
     table = room.table
-    record = next((r for r in table.records if r.number == number), None)
+    record = _finished(table, number)
     if record is not None:
         return record, True
     if number == table.game_number and number > 0:
@@ -409,7 +414,7 @@ async def game_sgf(request: Request) -> Response:
         return named
     room, number = named
     async with room.lock:
-        record = next((r for r in room.table.records if r.number == number), None)
+        record = _finished(room.table, number)
     if record is None:
         error = "no finished game with that number (the record comes after the end)"
         return JSONResponse({"error": error, "code": "no-game"}, status_code=404)
