@@ -151,6 +151,23 @@ def test_every_position_up_to_3x3_each_rule(variant, knowledge):
         )
 
 
+def winning_cells(variant, rows, cols, board, mover, winner_of) -> list[int]:
+    """The cells where a stone of ``mover`` wins: it completes a Hex chain, or
+    ``winner_of(board_after, player_to_move)`` names ``mover`` (a Rex chain loses)."""
+    cells = []
+    for i, v in enumerate(board):
+        if v:
+            continue
+        after = (*board[:i], mover, *board[i + 1 :])
+        if joined(after, rows, cols, mover):
+            wins = variant == "hex"
+        else:
+            wins = winner_of(after, 3 - mover) == mover
+        if wins:
+            cells.append(i)
+    return cells
+
+
 @pytest.mark.parametrize("variant", ["hex", "rex"])
 @pytest.mark.parametrize("size", [(2, 3), (3, 2), (3, 3)])
 def test_winning_moves_are_exactly_the_winning_moves(variant, size):
@@ -160,17 +177,9 @@ def test_winning_moves_are_exactly_the_winning_moves(variant, size):
     ref = reference(variant, rows, cols)
     for board, mover in all_positions(rows, cols):
         res = solve_position(variant, rows, cols, board, mover, winning_moves=True)
-        expected = []
-        for i, v in enumerate(board):
-            if v:
-                continue
-            after = (*board[:i], mover, *board[i + 1 :])
-            if joined(after, rows, cols, mover):
-                wins = variant == "hex"
-            else:
-                wins = ref.winners([list(after)], [3 - mover])[0] == mover
-            if wins:
-                expected.append(i)
+        expected = winning_cells(
+            variant, rows, cols, board, mover, lambda after, m: ref.winners([list(after)], [m])[0]
+        )
         assert res[3] == expected, (board, mover)
         if expected:
             assert res[0] == mover and res[5] in expected
@@ -652,15 +661,5 @@ def test_random_mid_game_positions_match_brute_force(case):
     got = solve_position(variant, rows, cols, board, mover, winning_moves=True)
     assert got[2] == "proven"
     assert got[0] == want
-    winning = []
-    for i, v in enumerate(board):
-        if v:
-            continue
-        after = (*board[:i], mover, *board[i + 1 :])
-        if joined(after, rows, cols, mover):
-            wins = variant == "hex"
-        else:
-            wins = brute_force(variant, rows, cols).winner(after, 3 - mover) == mover
-        if wins:
-            winning.append(i)
+    winning = winning_cells(variant, rows, cols, board, mover, brute_force(variant, rows, cols).winner)
     assert list(got[3]) == winning
