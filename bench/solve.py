@@ -16,16 +16,27 @@ the peak memory of each, then the totals; ``--json`` writes them to a file.
 
 With ``--benzene PATH`` each position is also solved by a Benzene binary
 (``mohex`` or ``wolve`` built from github.com/cgao3/benzene-vanilla-cmake) through
-its HTP ``dfpn-solve-state`` command, for a side-by-side time in the same run;
-hexengine does not ship or build Benzene.
+its HTP ``dfpn-solve-state`` command, for a side-by-side winner, node counts and
+time in the same run; hexengine does not ship or build Benzene. Benzene's two
+counts are read from its log: its df-pn MID calls (which, unlike hexengine's
+nodes, leave out positions decided when first evaluated) and its VC builds (one
+per position evaluated, like hexengine's ``expanded``, which is printed too).
+``--benzene-setting`` sends Benzene one more HTP command first, for example
+``"param_solver_vc use_patterns 0"``, to measure what one piece of its knowledge
+is worth:
+
+    python bench/solve.py hex 6 --benzene /path/to/mohex
+    python bench/solve.py hex 6 --benzene /path/to/mohex --benzene-setting "param_solver_board use_ice 0"
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,15 +69,20 @@ def positions(args: argparse.Namespace) -> list[tuple[str, hx.Game]]:
 class Benzene:
     """A Benzene engine driven over HTP (a GTP dialect), one command at a time."""
 
-    def __init__(self, path: str, rows: int, cols: int) -> None:
+    def __init__(self, path: str, rows: int, cols: int, settings: list[str]) -> None:
+        # Benzene writes its solver statistics to a log file; the node count is read from there.
+        self.log = Path(tempfile.mkdtemp(prefix="benzene-")) / "benzene.log"
         self.proc = subprocess.Popen(
-            [path, "--quiet"] if "wolve" in path or "mohex" in path else [path],
+            [path, f"--logfile-name={self.log}"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
         )
         self.command(f"boardsize {cols} {rows}")
+        self.command("param_dfpn use_guifx 0")
+        for line in settings:
+            self.command(line)
 
     def command(self, line: str) -> str:
         assert self.proc.stdin and self.proc.stdout
@@ -86,16 +102,24 @@ class Benzene:
             raise RuntimeError(f"benzene: {line!r} -> {answer}")
         return answer.lstrip("= ").strip()
 
-    def solve(self, game: hx.Game) -> tuple[str, float]:
+    def solve(self, game: hx.Game) -> tuple[str, int, int, float]:
+        """Winner ("black" is Red), MID calls, VC builds and seconds of one position."""
         self.command("clear_board")
         self.command("dfpn-clear-tt")
         for action in game.history:
             colour = "b" if action.color == hx.RED else "w"
             self.command(f"play {colour} {action.cell.name}")
         to_move = "black" if game.to_move == hx.RED else "white"
+        logged = self.log.stat().st_size if self.log.exists() else 0
         start = time.perf_counter()
         winner = self.command(f"dfpn-solve-state {to_move}")
-        return winner, time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        with self.log.open("rb") as log:  # only what this position wrote
+            log.seek(logged)
+            text = log.read().decode(errors="replace")
+        calls = re.findall(r"MID calls\s+(\d+)", text)
+        builds = re.findall(r"VC builds\s+(\d+)", text)
+        return winner, int(calls[-1]) if calls else -1, int(builds[-1]) if builds else -1, seconds
 
     def close(self) -> None:
         try:
@@ -117,6 +141,13 @@ def main() -> int:
     parser.add_argument("--max-memory", type=int, default=2**30, help="bytes per position (default 1 GiB)")
     parser.add_argument("--threads", type=int, default=1, help="threads per position (default 1)")
     parser.add_argument("--benzene", metavar="PATH", help="also run a Benzene binary (mohex or wolve)")
+    parser.add_argument(
+        "--benzene-setting",
+        action="append",
+        default=[],
+        metavar="COMMAND",
+        help="an HTP command sent to Benzene before solving (repeatable)",
+    )
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="print only unknown positions and the totals")
     args = parser.parse_args()
@@ -124,11 +155,12 @@ def main() -> int:
         parser.error("Benzene's df-pn solves Hex only")
 
     rows, cols = args.rows or args.size, args.cols or args.size
-    peer = Benzene(args.benzene, rows, cols) if args.benzene else None
+    peer = Benzene(args.benzene, rows, cols, args.benzene_setting) if args.benzene else None
     results = []
     total_nodes, main_nodes, total_seconds, total_cpu, peak = 0, 0, 0.0, 0.0, 0
-    header = f"{args.variant} {rows}x{cols}: position, winner, nodes, seconds, MB"
-    print(header + (", benzene winner, seconds" if peer else ""))
+    total_expanded, peer_nodes, peer_builds, peer_seconds = 0, 0, 0, 0.0
+    header = f"{args.variant} {rows}x{cols}: position, winner, nodes, expanded, seconds, MB"
+    print(header + (", benzene winner, MID calls, VC builds, seconds" if peer else ""))
     for name, game in positions(args):
         start, cpu = time.perf_counter(), time.process_time()
         res = hx.solve(game, max_seconds=args.max_seconds, max_memory=args.max_memory, threads=args.threads)
@@ -138,21 +170,28 @@ def main() -> int:
             "winner": str(res.winner) if res.winner else None,
             "status": res.status,
             "nodes": res.nodes,
+            "expanded": res.counts.get("expanded", 0),
             "main_thread_nodes": res.nodes - res.counts.get("helper_nodes", 0),
             "seconds": round(wall, 4),
             "cpu_seconds": round(cpu, 4),
             "memory": res.memory,
         }
         outcome = row["winner"] or res.status
-        line = f"{name:>7}  {outcome:>7}  {res.nodes:>10}  {wall:9.3f}  {res.memory / 2**20:7.1f}"
+        line = f"{name:>7}  {outcome:>7}  {res.nodes:>10}  {row['expanded']:>10}  {wall:9.3f}"
+        line += f"  {res.memory / 2**20:7.1f}"
         if peer:
-            winner, seconds = peer.solve(game)
-            row["benzene_winner"], row["benzene_seconds"] = winner, round(seconds, 4)
-            line += f"  {winner:>6} {seconds:9.3f}"
+            winner, calls, builds, seconds = peer.solve(game)
+            row.update(benzene_winner=winner, benzene_mid_calls=calls, benzene_vc_builds=builds)
+            row["benzene_seconds"] = round(seconds, 4)
+            line += f"  {winner:>6} {calls:>10} {builds:>10} {seconds:9.3f}"
+            peer_nodes += calls
+            peer_builds += builds
+            peer_seconds += seconds
         if not args.quiet or res.winner is None:
             print(line, flush=True)
         results.append(row)
         total_nodes += res.nodes
+        total_expanded += row["expanded"]
         main_nodes += row["main_thread_nodes"]
         total_seconds += wall
         total_cpu += cpu
@@ -163,9 +202,12 @@ def main() -> int:
     if args.threads > 1:
         print(f"main thread: {main_nodes} nodes (the others' nodes are in the total)")
     print(
-        f"total: {len(results)} positions, {unknown} unknown, {total_nodes} nodes, "
-        f"{total_seconds:.2f} s ({total_cpu:.2f} s CPU), peak {peak / 2**20:.1f} MB"
+        f"total: {len(results)} positions, {unknown} unknown, {total_nodes} nodes "
+        f"({total_expanded} expanded), {total_seconds:.2f} s ({total_cpu:.2f} s CPU), "
+        f"peak {peak / 2**20:.1f} MB"
     )
+    if peer:
+        print(f"benzene: {peer_nodes} MID calls, {peer_builds} VC builds, {peer_seconds:.2f} s")
     red = [r["position"] for r in results if r["winner"] == "Red"]
     print("Red wins after:", " ".join(red) or "none")
     if args.json:

@@ -510,10 +510,12 @@ class Search {
   //    wins, and then every move wins, e.g. a cell u outside V and the
   //    killers. So when such a u exists, some winning move lies outside V.
   //  - dominated: c such that an X stone on a neighbour d leaves c dead
-  //    (then P+X@d = P+X@d+X@c >= P+X@c), dropped while d is kept or
-  //    outside the candidates (then d, hence c, loses); chains of
-  //    dominators end at a kept or a losing move.
-  // Killers, u and dominators join `region`: a loss proof needs them empty.
+  //    (then P+X@d = P+X@d+X@c >= P+X@c), or leaves c in a captured pair
+  //    (c, e) of X (then P+X@d = P+X@d+X@c+X@e >= P+X@c), dropped while d
+  //    is kept or outside the candidates (then d, hence c, loses); chains
+  //    of dominators end at a kept or a losing move.
+  // Killers, u, dominators and captured partners join `region`: a loss
+  // proof needs them empty.
   void prune_inferior(const Pos<W>& pos, BB& moves, BB& region) const {
     const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
     const int me = pos.mover, you = 1 - me;
@@ -548,10 +550,40 @@ class Search {
             region.set(q);
             return;
           }
+          const int e = captured_partner_after(pos, c, q);
+          if (e >= 0) {
+            kept.reset(c);
+            region.set(q);
+            region.set(e);
+            return;
+          }
         }
       });
     }
     moves = kept;
+  }
+
+  // A neighbour e of empty cell c such that, once the player to move X has a
+  // stone on q, c and e are a captured pair of X (an X stone on either
+  // leaves the other dead, by the ring test); -1 if none. Then X@q is worth
+  // X@q + X@c + X@e, at least X@c: c is dominated by q.
+  int captured_partner_after(const Pos<W>& pos, int c, int q) const {
+    const int me = pos.mover, you = 1 - me;
+    BB mine = pos.stones[me];
+    mine.set(q);
+    auto dead_with = [&](int p, int extra) {  // p dead with X's stones, q and `extra`
+      BB s = mine;
+      s.set(extra);
+      const unsigned rx = bi_.ring(p, s) | bi_.edge_bits[me][p];
+      const unsigned ry = bi_.ring(p, pos.stones[you]) | bi_.edge_bits[you][p];
+      return (me == 0 ? kRing.flags[rx][ry] : kRing.flags[ry][rx]) != 0;
+    };
+    for (int d = 0; d < 6; ++d) {
+      const int e = bi_.nbr[c][d];
+      if (e < 0 || e == q || (pos.stones[0] | pos.stones[1]).test(e)) continue;
+      if (dead_with(c, e) && dead_with(e, c)) return e;
+    }
+    return -1;
   }
 
   void make_child(const Pos<W>& pos, int p, Child& ch) {
