@@ -24,9 +24,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import subprocess
 import sys
 from collections import Counter
+
+from solve import Benzene  # the HTP driver of bench/solve.py
 
 import hexengine as hx
 
@@ -45,41 +46,8 @@ KINDS = {
 }
 
 
-class Benzene:
-    """A Benzene engine over HTP, one command at a time."""
-
-    def __init__(self, path: str, size: int) -> None:
-        self.proc = subprocess.Popen(
-            [path, "--use-logfile=0"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        self.command(f"boardsize {size} {size}")
-
-    def command(self, line: str) -> str:
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        reply: list[str] = []
-        while True:
-            text = self.proc.stdout.readline()
-            if text == "":
-                raise RuntimeError(f"benzene exited on {line!r}")
-            if text.strip() == "" and reply:
-                break
-            if text.strip():
-                reply.append(text.strip())
-        answer = " ".join(reply)
-        if answer.startswith("?"):
-            raise RuntimeError(f"benzene: {line!r} -> {answer}")
-        return answer.lstrip("=").strip()
-
-    def set_position(self, game: hx.Game) -> None:
-        self.command("clear_board")
-        for action in game.history:
-            self.command(f"play {'b' if action.color == hx.RED else 'w'} {action.cell.name}")
+class BenzeneKnowledge(Benzene):
+    """What Benzene's connections and inferior-cell engine say about a position."""
 
     def decides(self, game: hx.Game) -> str | None:
         """ "won" or "lost" for the player to move when the connections say so."""
@@ -101,10 +69,6 @@ class Benzene:
         me = "black" if game.to_move == hx.RED else "white"
         words = self.command(f"compute-inferior {me}").split()
         return {words[i]: words[i + 1][:2] for i in range(0, len(words) - 1, 2)}
-
-    def close(self) -> None:
-        self.proc.stdin.close()  # type: ignore[union-attr]
-        self.proc.wait(timeout=10)
 
 
 def random_position(rng: random.Random, size: int, most: int) -> hx.Game | None:
@@ -128,7 +92,7 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=200, help="positions per comparison")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    peer = Benzene(args.benzene, args.size)
+    peer = BenzeneKnowledge(args.benzene, args.size, args.size)
     rng = random.Random(args.seed)
     cells = args.size * args.size
 

@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import hexengine as hx
@@ -69,7 +70,7 @@ def positions(args: argparse.Namespace) -> list[tuple[str, hx.Game]]:
 class Benzene:
     """A Benzene engine driven over HTP (a GTP dialect), one command at a time."""
 
-    def __init__(self, path: str, rows: int, cols: int, settings: list[str]) -> None:
+    def __init__(self, path: str, rows: int, cols: int, settings: Iterable[str] = ()) -> None:
         # Benzene writes its solver statistics to a log file; the node count is read from there.
         self.log = Path(tempfile.mkdtemp(prefix="benzene-")) / "benzene.log"
         self.proc = subprocess.Popen(
@@ -102,13 +103,17 @@ class Benzene:
             raise RuntimeError(f"benzene: {line!r} -> {answer}")
         return answer.lstrip("= ").strip()
 
-    def solve(self, game: hx.Game) -> tuple[str, int, int, float]:
-        """Winner ("black" is Red), MID calls, VC builds and seconds of one position."""
+    def set_position(self, game: hx.Game) -> None:
+        """Plays the game's moves on a cleared board (Benzene's black is Red)."""
         self.command("clear_board")
-        self.command("dfpn-clear-tt")
         for action in game.history:
             colour = "b" if action.color == hx.RED else "w"
             self.command(f"play {colour} {action.cell.name}")
+
+    def solve(self, game: hx.Game) -> tuple[str, int, int, float]:
+        """Winner ("black" is Red), MID calls, VC builds and seconds of one position."""
+        self.set_position(game)
+        self.command("dfpn-clear-tt")
         to_move = "black" if game.to_move == hx.RED else "white"
         logged = self.log.stat().st_size if self.log.exists() else 0
         start = time.perf_counter()
