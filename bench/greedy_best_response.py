@@ -3,6 +3,7 @@
     python bench/greedy_best_response.py                       # 3x3 and 4x4, both variants, both colours
     python bench/greedy_best_response.py --boards 4x4 --variants dark-abrupt --colours blue
     python bench/greedy_best_response.py --boards 3x3 --check 400   # play the best response in real games
+    python bench/greedy_best_response.py --boards 3x3 --colours blue --regret 200  # the medium level's losses
 
 GreedyBot is a fixed policy: on its view (its own stones, the enemy stones it
 has found) it plays a cell with the fewest stones still needed, each of the tied
@@ -28,6 +29,10 @@ the core (``hx.GreedyBot.distances`` and ``hx.Game``), the values against the
 core's full-tree best response (``hx.exploitability``) on 2x2, 2x3 and 3x2,
 and that the best response, playing real games against GreedyBot, wins as
 often as computed. ``--check N`` does the last for any board given here.
+``--regret N`` plays N games of an MCTSBot level (``--level``, settings with
+``--ours key=value``) in the responder's seat and reports, per decision, the
+win probability its move gives up against the best move (exact values):
+where a bot falls short of the ceiling.
 """
 
 from __future__ import annotations
@@ -310,6 +315,28 @@ class BestResponse:
             raise ValueError("this record cannot come from GreedyBot: no hidden state is consistent with it")
         return mine, seen, belief
 
+    def move_values(self, view: hx.View) -> dict[hx.Cell, float]:
+        """The exact win probability of each move the responder may make in ``view``
+        (followed by the best response), given GreedyBot as the opponent."""
+        mine, seen, belief = self.belief_of(view)
+        total = sum(belief.values())
+        out = {}
+        for p in range(self.board.cells):
+            if (mine | seen) >> p & 1:
+                continue
+            hit = {h: w for h, w in belief.items() if h[0] >> p & 1}
+            miss = {h: w for h, w in belief.items() if not h[0] >> p & 1}
+            value = 0.0
+            if hit:
+                again = self._my_value if self.classic else self._greedy_value
+                value += sum(hit.values()) / total * again(mine, seen | 1 << p, hit)
+            if miss:
+                placed = mine | 1 << p
+                won = self.connected(placed, self.me)
+                value += sum(miss.values()) / total * (1.0 if won else self._greedy_value(placed, seen, miss))
+            out[hx.Cell.from_index(p, self.board.cols)] = value
+        return out
+
     def choose(self, view: hx.View) -> hx.Cell:
         """The best response's move in ``view`` (the responder's own view, its turn)."""
         mine, seen, belief = self.belief_of(view)
@@ -332,6 +359,40 @@ def play(variant: str, rows: int, cols: int, colour: str, games: int, seed: int 
     return wins
 
 
+def regret(br: BestResponse, bot: Any, games: int, seed: int = 0) -> dict[str, Any]:
+    """Plays ``bot(seed + i)`` (a factory of bots) in ``br``'s seat against GreedyBot
+    (seed ``seed + 10000 + i``) and measures, at each of its decisions, how much win
+    probability its move gives up against the best move (exact values): per decision
+    number, the decisions, the mean loss and how many gave up more than 0.01 ("over")."""
+    rows, cols = br.board.rows, br.board.cols
+    me = hx.RED if br.me == 0 else hx.BLUE
+    wins, losses = 0, [[] for _ in range(rows * cols)]
+    for i in range(games):
+        game = hx.Game(br.variant, rows=rows, cols=cols)
+        greedy = hx.GreedyBot(seed=seed + 10_000 + i)
+        player = bot(seed + i)
+        k = 0
+        while not game.is_over:
+            mover = game.to_move
+            view = game.view(mover)
+            if mover != me:
+                game.play(greedy.choose(view))
+                continue
+            move = player.choose(view)
+            values = br.move_values(view)
+            losses[k].append(max(values.values()) - values[move])
+            k += 1
+            game.play(move)
+        wins += game.winner == me
+    by_decision = [
+        {"decision": k + 1, "count": len(x), "mean_loss": sum(x) / len(x), "over": sum(v > 0.01 for v in x)}
+        for k, x in enumerate(losses)
+        if x
+    ]
+    per_game = sum(map(sum, losses)) / games
+    return {"games": games, "wins": wins, "loss_per_game": per_game, "by_decision": by_decision}
+
+
 def wilson(wins: int, n: int) -> tuple[float, float]:
     z = 1.959963984540054
     p = wins / n
@@ -348,7 +409,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", type=int, default=0, help="also play N real games of the best response")
     ap.add_argument("--json", action="store_true", help="one JSON line per cell instead of a table")
     ap.add_argument("--progress", action="store_true", help="count memoised decisions on stderr")
+    ap.add_argument("--regret", type=int, default=0, help="play N games of --level: its losses")
+    ap.add_argument("--level", default="medium", help="the MCTSBot level --regret measures")
+    ap.add_argument("--ours", action="append", default=[], metavar="KEY=VALUE", help="--level setting")
     args = ap.parse_args(argv)
+    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.ours)}
+
+    def make_bot(seed: int) -> hx.MCTSBot:
+        return hx.MCTSBot.level(args.level, seed=seed, **options)
+
     if not args.json:
         print("| board | variant | best responder | win rate | states | time |")
         print("|---|---|---|---:|---:|---:|")
@@ -366,6 +435,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.check:
                     wins = play(variant, rows, cols, colour, args.check)
                     row["check"] = {"games": args.check, "wins": wins, "ci95": wilson(wins, args.check)}
+                if args.regret:
+                    row["regret"] = regret(br, make_bot, args.regret)
                 if args.json:
                     print(json.dumps(row), flush=True)
                 else:
@@ -375,6 +446,16 @@ def main(argv: list[str] | None = None) -> int:
                         extra = f" (played: {row['check']['wins']}/{args.check}, {lo:.1%} - {hi:.1%})"
                     cells = f"| {board} | {variant} | {colour} | {value:.4f}{extra} |"
                     print(f"{cells} {br.states} | {row['seconds']} s |", flush=True)
+                    if args.regret:
+                        r = row["regret"]
+                        lo, hi = wilson(r["wins"], r["games"])
+                        print(
+                            f"  {args.level}: {r['wins']}/{r['games']} won ({lo:.1%} - {hi:.1%}), "
+                            f"win probability given up per game {r['loss_per_game']:.4f}; by decision:"
+                        )
+                        for d in r["by_decision"]:
+                            k, mean, over = d["decision"], d["mean_loss"], d["over"]
+                            print(f"    {k}: {d['count']} decisions, mean loss {mean:.4f}, {over} over 0.01")
     return 0
 
 

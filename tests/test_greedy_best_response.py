@@ -118,3 +118,15 @@ def test_bad_input_is_named(bench: ModuleType) -> None:
         bench.BestResponse("dark", 3, 3, "green")
     with pytest.raises(ValueError, match="1 to 6 rows"):
         bench.BestResponse("dark", 9, 9, "red")
+
+
+def test_regret_is_zero_for_the_best_response_and_not_for_greedy(bench: ModuleType) -> None:
+    """--regret's measure: the best response gives up nothing at any decision; GreedyBot
+    in the responder's seat gives up win probability, and its losses are counted."""
+    br = bench.BestResponse("dark-abrupt", 3, 3, "blue")
+    own = bench.regret(br, lambda seed: br, 30)
+    assert own["loss_per_game"] == pytest.approx(0.0, abs=1e-12)
+    assert sum(d["count"] for d in own["by_decision"]) >= 30
+    greedy = bench.regret(br, lambda seed: hx.GreedyBot(seed=seed), 30)
+    assert greedy["loss_per_game"] > 0.01
+    assert any(d["over"] > 0 for d in greedy["by_decision"])
