@@ -19,7 +19,10 @@ responder observes (classic: how many of its stones were hit before the
 placement; abrupt: a hit or a placement). Equal beliefs with equal views have
 equal values, so results are memoised on a digest of the view and the
 normalised belief (exact integer weights), the board turned 180 degrees counting as
-the same (that turn maps each colour's edges onto themselves).
+the same (that turn maps each colour's edges onto themselves). A move is dropped
+as soon as the part of its outcomes already valued, plus a sure win for the rest,
+cannot beat the best move so far; the responder's cells are tried in the order
+of its own greedy scores, so that a good move comes early.
 
 The result is the highest win rate against GreedyBot that any player, however
 strong, can reach: the ceiling for a cell of ``bench/dark_strength.py match
@@ -145,6 +148,7 @@ class BestResponse:
         self._x: dict[bytes, tuple[float, int]] = {}  # digest of (mine, found, belief) -> (value, cell)
         self._g: dict[bytes, float] = {}
         self._wins: dict[tuple[int, int], bool] = {}
+        self._orders: dict[tuple[int, int], list[int]] = {}
         # Weights are integers: a GreedyBot decision among k cells multiplies them by scale // k.
         self.scale = math.lcm(*range(1, self.board.cells + 1))
         n = self.board.cells
@@ -235,6 +239,24 @@ class BestResponse:
         self._g[key] = value
         return value
 
+    def _order(self, mine: int, seen: int) -> list[int]:
+        """The responder's cells, those that most shorten its own connection first (a good
+        move found early lets the others be cut off sooner)."""
+        key = (mine, seen)
+        order = self._orders.get(key)
+        if order is None:
+            scores = self.board.greedy_scores(mine, seen, self.me)
+            order = self._orders[key] = [p for s, p in sorted((s, p) for p, s in enumerate(scores) if s >= 0)]
+        return order
+
+    def _after(self, mine: int, seen: int, p: int, is_hit: bool, part: Belief) -> float:
+        """The responder's value after its move on ``p`` hit (or was placed) in ``part``."""
+        if is_hit:
+            again = self._my_value if self.classic else self._greedy_value
+            return again(mine, seen | 1 << p, part)
+        placed = mine | 1 << p
+        return 1.0 if self.connected(placed, self.me) else self._greedy_value(placed, seen, part)
+
     def _my_value(self, mine: int, seen: int, belief: Belief) -> float:
         return self._decide(mine, seen, belief)[0]
 
@@ -248,25 +270,22 @@ class BestResponse:
             return known[0], last - known[1] if turned else known[1]
         total = sum(belief.values())
         best, best_cell = -1.0, -1
-        for p in range(self.board.cells):
-            if (mine | seen) >> p & 1:
-                continue
+        for p in self._order(mine, seen):
             hit = {h: w for h, w in belief.items() if h[0] >> p & 1}
             miss = {h: w for h, w in belief.items() if not h[0] >> p & 1}
-            value = 0.0
-            if hit:
-                share = sum(hit.values()) / total
-                again = self._my_value if self.classic else self._greedy_value
-                value += share * again(mine, seen | 1 << p, hit)
-            if miss:
-                share = sum(miss.values()) / total
-                placed = mine | 1 << p
-                won = self.connected(placed, self.me)
-                value += share * (1.0 if won else self._greedy_value(placed, seen, miss))
-            if value > best + 1e-12:
-                best, best_cell = value, p
-                if best >= 1.0 - 1e-12:  # nothing does better than a sure win
+            parts = [(sum(part.values()) / total, part is hit, part) for part in (hit, miss) if part]
+            parts.sort(key=lambda part: -part[0])
+            value, rest = 0.0, 1.0
+            for share, is_hit, part in parts:
+                rest -= share
+                value += share * self._after(mine, seen, p, is_hit, part)
+                if value + rest <= best + 1e-12:  # even a sure win in the rest would not beat best
                     break
+            else:
+                if value > best + 1e-12:
+                    best, best_cell = value, p
+                    if best >= 1.0 - 1e-12:  # nothing does better than a sure win
+                        break
         self._x[key] = (best, last - best_cell if turned else best_cell)
         if self.progress and len(self._x) % 1_000_000 == 0:
             print(f"  {len(self._x):,} decisions memoised", file=sys.stderr, flush=True)
@@ -326,14 +345,8 @@ class BestResponse:
                 continue
             hit = {h: w for h, w in belief.items() if h[0] >> p & 1}
             miss = {h: w for h, w in belief.items() if not h[0] >> p & 1}
-            value = 0.0
-            if hit:
-                again = self._my_value if self.classic else self._greedy_value
-                value += sum(hit.values()) / total * again(mine, seen | 1 << p, hit)
-            if miss:
-                placed = mine | 1 << p
-                won = self.connected(placed, self.me)
-                value += sum(miss.values()) / total * (1.0 if won else self._greedy_value(placed, seen, miss))
+            parts = [(sum(part.values()) / total, part is hit, part) for part in (hit, miss) if part]
+            value = sum(share * self._after(mine, seen, p, is_hit, part) for share, is_hit, part in parts)
             out[hx.Cell.from_index(p, self.board.cols)] = value
         return out
 
