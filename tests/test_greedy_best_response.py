@@ -1,0 +1,132 @@
+"""bench/greedy_best_response.py: the exact best response to ``hx.GreedyBot`` in Dark Hex.
+
+Its rules and greedy distances are checked against the core's on random views,
+its values against the core's full-tree best response (``hx.exploitability``
+with GreedyBot as a policy that spreads its ties evenly) on every board that
+tree can hold, and on 3x3 the best response is played in real games against
+GreedyBot and must win as often as computed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import hexengine as hx
+
+SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "greedy_best_response.py"
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    if not SCRIPT.exists():
+        pytest.skip("bench/ is not next to the tests (installed without the source tree)")
+    spec = importlib.util.spec_from_file_location("greedy_best_response", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def greedy_policy(view: hx.View) -> dict[hx.Move, float]:
+    """GreedyBot as a distribution: its tied best cells, each equally likely."""
+    scores = hx.GreedyBot().distances(view).ravel()
+    legal = np.flatnonzero(scores >= 0)
+    cells = legal[scores[legal] == scores[legal].min()]
+    return {hx.Cell.from_index(int(c), view.rules.cols): 1 / len(cells) for c in cells}
+
+
+@pytest.mark.parametrize("rows,cols", [(3, 3), (4, 4), (3, 5)])
+def test_greedy_scores_and_wins_match_the_core(bench: ModuleType, rows: int, cols: int) -> None:
+    """Along random Dark Hex games, the restated greedy scores equal GreedyBot.distances
+    for the player to move, and the restated chain test agrees with the core's winner."""
+    board = bench.Board(rows, cols)
+    rng = random.Random(rows * 10 + cols)
+    checked = 0
+    for _ in range(20):
+        game = hx.Game(rng.choice(["dark", "dark-abrupt"]), rows=rows, cols=cols)
+        while not game.is_over:
+            mover = game.to_move
+            view = game.view(mover)
+            me = 0 if mover == hx.RED else 1
+            shown = view.board.ravel()
+            own = sum(1 << p for p in np.flatnonzero(shown == me + 1))
+            found = sum(1 << p for p in np.flatnonzero(shown == 2 - me))
+            assert board.greedy_scores(own, found, me) == hx.GreedyBot().distances(view).ravel().tolist()
+            checked += 1
+            game.play(rng.choice(view.legal_moves()))
+        truth = game.board.ravel()
+        for colour in (0, 1):
+            stones = sum(1 << p for p in np.flatnonzero(truth == colour + 1))
+            assert board.connected(stones, colour) == (game.winner == (hx.RED, hx.BLUE)[colour])
+    assert checked > 100
+
+
+@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2)])
+def test_values_equal_the_full_tree_best_response(
+    bench: ModuleType, variant: str, rows: int, cols: int
+) -> None:
+    """On the boards the core's whole game tree fits, both colours' best-response win rates
+    equal the core's exact best responses to the same policy (payoffs +-1 there)."""
+    exact = hx.exploitability(greedy_policy, variant, rows, cols).best_response
+    for colour, payoff in zip(("red", "blue"), exact, strict=True):
+        value = bench.BestResponse(variant, rows, cols, colour).value()
+        assert value == pytest.approx((payoff + 1) / 2, abs=1e-9)
+
+
+def test_3x3_known_values(bench: ModuleType) -> None:
+    """Classic 2x2 and 3x3: a best-responding Red wins every game against GreedyBot
+    (the core's full tree says so for 2x2); Blue cannot on 3x3."""
+    assert bench.BestResponse("dark", 2, 2, "red").value() == 1.0
+    assert bench.BestResponse("dark", 3, 3, "red").value() == pytest.approx(1.0)
+    assert bench.BestResponse("dark", 3, 3, "blue").value() < 1.0
+
+
+@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
+def test_3x3_blue_best_response_wins_as_computed(bench: ModuleType, variant: str) -> None:
+    """3x3, Blue: the computed best response, playing real games (hx.Game) against seeded
+    GreedyBots, wins within four standard errors of its computed win rate; and no other
+    player does better than that rate by more than the noise: GreedyBot itself as Blue."""
+    br = bench.BestResponse(variant, 3, 3, "blue")
+    value = br.value()
+    assert 0.3 < value < 0.9
+    games = 300
+    wins = bench.play(variant, 3, 3, "blue", games, seed=7)
+    sigma = math.sqrt(value * (1 - value) / games)
+    assert abs(wins / games - value) < 4 * sigma
+    greedy_wins = 0
+    for i in range(games):
+        game = hx.Game(variant, size=3)
+        red, blue = hx.GreedyBot(seed=i), hx.GreedyBot(seed=10_000 + i)
+        while not game.is_over:
+            game.play((red if game.to_move == hx.RED else blue).choose(game.view(game.to_move)))
+        greedy_wins += game.winner == hx.BLUE
+    assert greedy_wins / games < value + 4 * sigma
+
+
+def test_bad_input_is_named(bench: ModuleType) -> None:
+    with pytest.raises(ValueError, match="variant"):
+        bench.BestResponse("hex", 3, 3, "red")
+    with pytest.raises(ValueError, match="colour"):
+        bench.BestResponse("dark", 3, 3, "green")
+    with pytest.raises(ValueError, match="1 to 6 rows"):
+        bench.BestResponse("dark", 9, 9, "red")
+
+
+def test_regret_is_zero_for_the_best_response_and_not_for_greedy(bench: ModuleType) -> None:
+    """--regret's measure: the best response gives up nothing at any decision; GreedyBot
+    in the responder's seat gives up win probability, and its losses are counted."""
+    br = bench.BestResponse("dark-abrupt", 3, 3, "blue")
+    own = bench.regret(br, lambda seed: br, 30)
+    assert own["loss_per_game"] == pytest.approx(0.0, abs=1e-12)
+    assert sum(d["count"] for d in own["by_decision"]) >= 30
+    greedy = bench.regret(br, lambda seed: hx.GreedyBot(seed=seed), 30)
+    assert greedy["loss_per_game"] > 0.01
+    assert any(d["over"] > 0 for d in greedy["by_decision"])
