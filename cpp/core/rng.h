@@ -31,6 +31,16 @@ struct Rng {
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 };
 
+// An index in [0, n) drawn with probability weight[i] / total, where total is
+// the sum of the n weights (the last index if rounding leaves the draw past it).
+inline int weighted_index(Rng& rng, const double* weight, int n, double total) {
+  double pick = rng.uniform() * total;
+  for (int i = 0; i < n; ++i) {
+    if ((pick -= weight[i]) < 0) return i;
+  }
+  return n - 1;
+}
+
 // A seed for stream `stream` derived from `seed` (independent streams per thread).
 inline uint64_t derive_seed(uint64_t seed, uint64_t stream) {
   Rng r(seed ^ (0x632be59bd9b4e019ULL * (stream + 1)));

@@ -548,15 +548,17 @@ bool Engine<W>::replay_world(Ctx& ctx, State<W>& out, double& log_weight) {
     const int best = shortest_paths(ctx, s.stones[ti], open, them, on_path);
     const double each_path = on_path ? greedy / on_path : 0.0;
     const double each = (1.0 - greedy) / open.count();
+    // The model's probability of the opponent's move p.
+    auto chance = [&](int p) { return each + (ctx.from_first[p] + ctx.from_second[p] == best ? each_path : 0.0); };
     double mass = 0;
-    allowed.for_each([&](int p) { mass += each + (ctx.from_first[p] + ctx.from_second[p] == best ? each_path : 0.0); });
+    allowed.for_each([&](int p) { mass += chance(p); });
     if (!(mass > 0)) return false;
     log_weight += std::log(mass);
     double pick = ctx.rng.uniform() * mass;
     int chosen = -1;
     allowed.for_each([&](int p) {
       if (chosen >= 0) return;
-      pick -= each + (ctx.from_first[p] + ctx.from_second[p] == best ? each_path : 0.0);
+      pick -= chance(p);
       if (pick < 0) chosen = p;
     });
     if (chosen < 0) chosen = allowed.first();
@@ -595,15 +597,7 @@ bool Engine<W>::draw_greedy_world(Ctx& ctx) {
   double total = 0;
   std::array<double, kCandidates> weight;
   for (int i = 0; i < valid; ++i) total += weight[i] = std::exp(log_weight[i] - top);
-  double pick = ctx.rng.uniform() * total;
-  int chosen = valid - 1;
-  for (int i = 0; i < valid; ++i) {
-    if ((pick -= weight[i]) < 0) {
-      chosen = i;
-      break;
-    }
-  }
-  ctx.world = drawn[chosen];
+  ctx.world = drawn[weighted_index(ctx.rng, weight.data(), valid, total)];
   ctx.s = ctx.world;
   return true;
 }
@@ -643,14 +637,7 @@ void Engine<W>::draw_world(Ctx& ctx) {
   std::array<double, kCandidates> weight;
   double total = 0;
   for (int i = 0; i < kCandidates; ++i) total += weight[i] = std::exp(-beta * (distance[i] - closest));
-  double pick = ctx.rng.uniform() * total;
-  int chosen = kCandidates - 1;
-  for (int i = 0; i < kCandidates; ++i) {
-    if ((pick -= weight[i]) < 0) {
-      chosen = i;
-      break;
-    }
-  }
+  const int chosen = weighted_index(ctx.rng, weight.data(), kCandidates, total);
   belief_->complete(ctx.rng, ctx.scratch, drawn[chosen], ctx.world);
   ctx.s = ctx.world;
 }

@@ -550,7 +550,7 @@ class Search {
             region.set(q);
             return;
           }
-          const int e = captured_partner_after(pos, c, q);
+          const int e = captured_partner_after(pos, empty, c, q);
           if (e >= 0) {
             kept.reset(c);
             region.set(q);
@@ -567,7 +567,7 @@ class Search {
   // stone on q, c and e are a captured pair of X (an X stone on either
   // leaves the other dead, by the ring test); -1 if none. Then X@q is worth
   // X@q + X@c + X@e, at least X@c: c is dominated by q.
-  int captured_partner_after(const Pos<W>& pos, int c, int q) const {
+  int captured_partner_after(const Pos<W>& pos, const BB& empty, int c, int q) const {
     const int me = pos.mover, you = 1 - me;
     BB mine = pos.stones[me];
     mine.set(q);
@@ -580,7 +580,7 @@ class Search {
     };
     for (int d = 0; d < 6; ++d) {
       const int e = bi_.nbr[c][d];
-      if (e < 0 || e == q || (pos.stones[0] | pos.stones[1]).test(e)) continue;
+      if (e < 0 || e == q || !empty.test(e)) continue;
       if (dead_with(c, e) && dead_with(e, c)) return e;
     }
     return -1;
