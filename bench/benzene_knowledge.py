@@ -110,13 +110,13 @@ def main() -> int:
         them = peer.decides(game)
         decided[("hexengine", us)] += 1
         decided[("benzene", them)] += 1
-        decided[("both", us if us == them else "differ")] += 1
+        decided["differ"] += us != them
         n += 1
     print(f"{args.size}x{args.size}, {n} random positions, decided by connections before any search:")
     for who in ("hexengine", "benzene"):
         won, lost, open_ = decided[(who, "won")], decided[(who, "lost")], decided[(who, None)]
         print(f"  {who:>9}: won {won}, lost {lost}, open {open_}")
-    print(f"  the two differ on {decided[('both', 'differ')]}")
+    print(f"  the two differ on {decided['differ']}")
 
     rows, kinds = [], Counter()
     while len(rows) < args.positions:

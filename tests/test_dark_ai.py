@@ -21,6 +21,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from _scripts import wins
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import board_connects, examples
@@ -555,13 +556,5 @@ def test_beats_a_random_player(variant: str) -> None:
     """A short match on 5x5 against a random player, colours alternating, 1,000 simulations a
     move: at least 11 of 12 games (a random player does win an abrupt game now and then by
     luck: in 20-game samples the bot lost 0 or 1, never more)."""
-    wins = 0
-    for i in range(12):
-        game = hx.Game(variant, size=5)  # type: ignore[arg-type]
-        bot, rand = hx.MCTSBot(simulations=1000, seed=i), hx.RandomBot(seed=i)
-        ours = hx.RED if i % 2 == 0 else hx.BLUE
-        while not game.is_over:
-            player = bot if game.to_move == ours else rand
-            game.play(player.choose(game.view(game.to_move)))
-        wins += game.winner == ours
-    assert wins >= 11
+    won = wins(lambda i: hx.MCTSBot(simulations=1000, seed=i), lambda i: hx.RandomBot(seed=i), variant, 5, 12)
+    assert won >= 11

@@ -3,14 +3,13 @@ page shows exists, and the Dark Hex pictures show each viewer only what the rule
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from _scripts import load_script
 
 import hexengine as hx
 
@@ -22,14 +21,6 @@ PAGES = [ROOT / "docs" / "rules.md", ROOT / "docs" / "tutorial.md"]
 pytestmark = pytest.mark.skipif(
     not SCRIPT.exists(), reason="tools/ and docs/ are not next to the tests (installed without the source)"
 )
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_pictures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_committed_pictures_are_byte_identical_to_a_fresh_drawing(tmp_path: Path) -> None:
@@ -46,7 +37,7 @@ def test_the_committed_pictures_are_byte_identical_to_a_fresh_drawing(tmp_path: 
 
 
 def test_drawing_twice_gives_the_same_bytes() -> None:
-    script = load_script()
+    script = load_script("tools/docs_pictures.py")
     assert script.pictures() == script.pictures()
 
 
@@ -68,7 +59,7 @@ def stones(svg: str) -> tuple[int, int]:
 
 
 def test_the_dark_hex_pictures_show_each_viewer_only_their_own_knowledge() -> None:
-    script = load_script()
+    script = load_script("tools/docs_pictures.py")
     game = script.played("dark", 5, script.DARK)
     drawn = {name: data.decode("utf-8") for name, data in script.pictures().items()}
     assert [a.result for a in game.history].count(hx.MoveResult.HIT) == 1  # Blue hit Red's c3

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
-import pytest
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+from _scripts import load_script
 
 
 def load(name: str):  # type: ignore[no-untyped-def]
-    path = EXAMPLES / f"{name}.py"
-    if not path.exists():
-        pytest.skip("the examples are not next to the tests (installed without the source tree)")
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"examples/{name}.py")
 
 
 def test_the_5x5_training_script_learns_to_beat_the_random_bot() -> None:

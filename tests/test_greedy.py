@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 import pytest
+from _scripts import wins
 from oracle import neighbours, on_edge
 
 import hexengine as hx
@@ -128,16 +129,7 @@ def test_completes_its_chain_in_hex_and_avoids_it_in_rex() -> None:
 def test_beats_a_random_player(variant: str) -> None:
     """20 games on 5x5 against hx.RandomBot, colours alternating: at least 17 won (about 98%
     in 200-game runs)."""
-    wins = 0
-    for i in range(20):
-        game = hx.Game(variant, size=5)  # type: ignore[arg-type]
-        greedy, rand = hx.GreedyBot(seed=i), hx.RandomBot(seed=i)
-        ours = hx.RED if i % 2 == 0 else hx.BLUE
-        while not game.is_over:
-            player = greedy if game.to_move == ours else rand
-            game.play(player.choose(game.view(game.to_move)))
-        wins += game.winner == ours
-    assert wins >= 17
+    assert wins(lambda i: hx.GreedyBot(seed=i), lambda i: hx.RandomBot(seed=i), variant, 5, 20) >= 17
 
 
 def test_errors_and_repr() -> None:

@@ -9,29 +9,20 @@ GreedyBot and must win as often as computed.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from _scripts import load_script
 
 import hexengine as hx
-
-SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "greedy_best_response.py"
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    if not SCRIPT.exists():
-        pytest.skip("bench/ is not next to the tests (installed without the source tree)")
-    spec = importlib.util.spec_from_file_location("greedy_best_response", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/greedy_best_response.py")
 
 
 def greedy_policy(view: hx.View) -> dict[hx.Move, float]:

@@ -9,24 +9,15 @@ the bot still plays at that level, and a regression in search or knowledge turns
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from _scripts import load_script
 
 pytest.importorskip("pyspiel")
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "strength_openspiel.py"
 
 
 def match(variant: str, size: int, simulations: int, games: int) -> int:
     """hexengine's wins in the first ``games`` games of the benchmark match."""
-    if not BENCH.exists():
-        pytest.skip("bench/ is not next to the tests (installed without the source tree)")
-    spec = importlib.util.spec_from_file_location("strength_openspiel", BENCH)
-    assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script("bench/strength_openspiel.py")
     return sum(bench.play_game(variant, size, simulations, i)[0] for i in range(games))
 
 
