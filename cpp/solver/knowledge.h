@@ -1,5 +1,7 @@
-// Inferior-cell knowledge for the solver: board tables, dead cells, captured
-// pairs, and the Rex pairing strategy. Internal to solver/solver.cpp.
+// Inferior-cell knowledge: board tables, dead cells, captured pairs,
+// dominated and vulnerable moves, and the Rex pairing strategy. Used by the
+// solver (solver/solver.cpp) and by the Hex search at well-visited nodes
+// (search/mcts.cpp).
 //
 // Contract and proofs. Let f(colouring) say whether Red joins top and bottom
 // on a full board; exactly one player is joined on a full board, and a game
@@ -307,6 +309,94 @@ Bitboard<W> dead_cells_by_groups(const BoardInfo<W>& bi, const Pos<W>& pos) {
     });
   }
   return useless;
+}
+
+// A neighbour e of empty cell c such that, once the player to move X has a
+// stone on q, c and e are a captured pair of X (an X stone on either leaves
+// the other dead, by the ring test); -1 if none. Then X@q is worth X@q + X@c
+// + X@e, at least X@c: c is dominated by q.
+template <int W>
+int captured_partner_after(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, int c, int q) {
+  const int me = pos.mover, you = 1 - me;
+  Bitboard<W> mine = pos.stones[me];
+  mine.set(q);
+  auto dead_with = [&](int p, int extra) {  // p dead with X's stones, q and `extra`
+    Bitboard<W> s = mine;
+    s.set(extra);
+    const unsigned rx = bi.ring(p, s) | bi.edge_bits[me][p];
+    const unsigned ry = bi.ring(p, pos.stones[you]) | bi.edge_bits[you][p];
+    return (me == 0 ? kRing.flags[rx][ry] : kRing.flags[ry][rx]) != 0;
+  };
+  for (int d = 0; d < 6; ++d) {
+    const int e = bi.nbr[c][d];
+    if (e < 0 || e == q || !empty.test(e)) continue;
+    if (dead_with(c, e) && dead_with(e, c)) return e;
+  }
+  return -1;
+}
+
+// Hex: `moves` of the player to move X without the inferior ones:
+//  - vulnerable: c such that a Y stone on a neighbour k (its killer) leaves
+//    c dead. If X wins with c, X still wins after Y@k (X@c, Y@k leaves c
+//    dead, worth a Y stone, and Hex is monotone), by some move m that also
+//    wins now; repeating with m's killer adds a Y stone each time, so either
+//    a winning move outside V turns up or a dead move wins, and then every
+//    move wins, e.g. a cell u outside V and the killers. So when such a u
+//    exists, some winning move lies outside V.
+//  - dominated: c such that an X stone on a neighbour d leaves c dead (then
+//    P+X@d = P+X@d+X@c >= P+X@c), or leaves c in a captured pair (c, e) of
+//    X (then P+X@d = P+X@d+X@c+X@e >= P+X@c), dropped while d is kept or
+//    outside `moves` (then d, hence c, loses when `moves` holds every move
+//    that may win); chains of dominators end at a kept or a losing move.
+// Killers, u, dominators and captured partners join `region`: a loss proof
+// needs them empty.
+template <int W>
+Bitboard<W> prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& moves, bool dominated,
+                           bool vulnerable, Bitboard<W>& region) {
+  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  const int me = pos.mover, you = 1 - me;
+  Bitboard<W> kept = moves;
+  if (vulnerable) {
+    Bitboard<W> weak, killers;
+    moves.for_each([&](int c) {
+      for (int d = 0; d < 6; ++d) {
+        const int k = bi.nbr[c][d];
+        if (k >= 0 && empty.test(k) && dead_after(bi, pos, c, d, you)) {
+          weak.set(c);
+          killers.set(k);
+          return;
+        }
+      }
+    });
+    const Bitboard<W> spare = empty.andnot(weak | killers);
+    if (weak.any() && spare.any()) {
+      kept = kept.andnot(weak);
+      region |= killers;
+      region.set(spare.first());
+    }
+  }
+  if (dominated) {
+    moves.for_each([&](int c) {
+      if (!kept.test(c)) return;
+      for (int d = 0; d < 6; ++d) {
+        const int q = bi.nbr[c][d];
+        if (q < 0 || !empty.test(q) || (moves.test(q) && !kept.test(q))) continue;
+        if (dead_after(bi, pos, c, d, me)) {
+          kept.reset(c);
+          region.set(q);
+          return;
+        }
+        const int e = captured_partner_after(bi, pos, empty, c, q);
+        if (e >= 0) {
+          kept.reset(c);
+          region.set(q);
+          region.set(e);
+          return;
+        }
+      }
+    });
+  }
+  return kept;
 }
 
 // Fills dead cells and captured pairs until none is left, as allowed by the

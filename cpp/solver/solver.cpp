@@ -496,94 +496,9 @@ class Search {
     counts_.no_mustplay += first * !(k_.mustplay && region.any());
     counts_.empty_cells += first * empty.count();
     counts_.mustplay_moves += first * moves.count();
-    if ((k_.dominated || k_.vulnerable) && !misere_) prune_inferior(pos, moves, region);
+    if ((k_.dominated || k_.vulnerable) && !misere_) moves = prune_inferior(bi_, pos, moves, k_.dominated, k_.vulnerable, region);
     counts_.moves += first * moves.count();
     return false;
-  }
-
-  // Hex inferior moves of the player to move X, dropped from `moves`:
-  //  - vulnerable: c such that a Y stone on a neighbour k (its killer)
-  //    leaves c dead. If X wins with c, X still wins after Y@k (X@c, Y@k
-  //    leaves c dead, worth a Y stone, and Hex is monotone), by some move m
-  //    that also wins now; repeating with m's killer adds a Y stone each
-  //    time, so either a winning move outside V turns up or a dead move
-  //    wins, and then every move wins, e.g. a cell u outside V and the
-  //    killers. So when such a u exists, some winning move lies outside V.
-  //  - dominated: c such that an X stone on a neighbour d leaves c dead
-  //    (then P+X@d = P+X@d+X@c >= P+X@c), or leaves c in a captured pair
-  //    (c, e) of X (then P+X@d = P+X@d+X@c+X@e >= P+X@c), dropped while d
-  //    is kept or outside the candidates (then d, hence c, loses); chains
-  //    of dominators end at a kept or a losing move.
-  // Killers, u, dominators and captured partners join `region`: a loss
-  // proof needs them empty.
-  void prune_inferior(const Pos<W>& pos, BB& moves, BB& region) const {
-    const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
-    const int me = pos.mover, you = 1 - me;
-    BB kept = moves;
-    if (k_.vulnerable) {
-      BB vulnerable, killers;
-      moves.for_each([&](int c) {
-        for (int d = 0; d < 6; ++d) {
-          const int k = bi_.nbr[c][d];
-          if (k >= 0 && empty.test(k) && dead_after(bi_, pos, c, d, you)) {
-            vulnerable.set(c);
-            killers.set(k);
-            return;
-          }
-        }
-      });
-      const BB spare = empty.andnot(vulnerable | killers);
-      if (vulnerable.any() && spare.any()) {
-        kept = kept.andnot(vulnerable);
-        region |= killers;
-        region.set(spare.first());
-      }
-    }
-    if (k_.dominated) {
-      moves.for_each([&](int c) {
-        if (!kept.test(c)) return;
-        for (int d = 0; d < 6; ++d) {
-          const int q = bi_.nbr[c][d];
-          if (q < 0 || !empty.test(q) || (moves.test(q) && !kept.test(q))) continue;
-          if (dead_after(bi_, pos, c, d, me)) {
-            kept.reset(c);
-            region.set(q);
-            return;
-          }
-          const int e = captured_partner_after(pos, empty, c, q);
-          if (e >= 0) {
-            kept.reset(c);
-            region.set(q);
-            region.set(e);
-            return;
-          }
-        }
-      });
-    }
-    moves = kept;
-  }
-
-  // A neighbour e of empty cell c such that, once the player to move X has a
-  // stone on q, c and e are a captured pair of X (an X stone on either
-  // leaves the other dead, by the ring test); -1 if none. Then X@q is worth
-  // X@q + X@c + X@e, at least X@c: c is dominated by q.
-  int captured_partner_after(const Pos<W>& pos, const BB& empty, int c, int q) const {
-    const int me = pos.mover, you = 1 - me;
-    BB mine = pos.stones[me];
-    mine.set(q);
-    auto dead_with = [&](int p, int extra) {  // p dead with X's stones, q and `extra`
-      BB s = mine;
-      s.set(extra);
-      const unsigned rx = bi_.ring(p, s) | bi_.edge_bits[me][p];
-      const unsigned ry = bi_.ring(p, pos.stones[you]) | bi_.edge_bits[you][p];
-      return (me == 0 ? kRing.flags[rx][ry] : kRing.flags[ry][rx]) != 0;
-    };
-    for (int d = 0; d < 6; ++d) {
-      const int e = bi_.nbr[c][d];
-      if (e < 0 || e == q || !empty.test(e)) continue;
-      if (dead_with(c, e) && dead_with(e, c)) return e;
-    }
-    return -1;
   }
 
   void make_child(const Pos<W>& pos, int p, Child& ch) {
