@@ -210,6 +210,60 @@ def test_the_move_prior_shapes_hex_and_rex_searches() -> None:
     assert near(30) >= 9 > 5 >= near(0)
 
 
+# An 11x11 middlegame, Red to move: Red's stones on rows 3-9 leave each cell of
+# Red's own edge rows dominated (a Red stone on the row next to it makes it a
+# captured pair with its neighbour), a1 and k11 vulnerable, and a5 b5 a6 a7
+# captured by Blue (b6 and Blue's edge).
+MIDGAME_11 = ["f6", "e7", "g4", "d5", "c8", "h7", "e4", "f8", "d9", "g6", "c4", "e9", "h3", "b6", "i5", "g9"]
+EDGE_ROWS = [f"{col}{row}" for col in "abcdefghijk" for row in (1, 11)]
+
+
+def test_inferior_moves_are_never_searched_in_hex() -> None:
+    """With the inferior-cell analysis at the root from its first visit, no
+    simulation goes into a dominated, vulnerable or captured cell; without it
+    the same search tries some of them."""
+    view = position("hex", 11, MIDGAME_11).view(hx.RED)
+
+    def visits(**kwargs: int) -> dict[str, int]:
+        analysis = hx.MCTSBot(simulations=30_000, seed=2, exploration=0.5, **kwargs).analyse(view)
+        cells = [hx.Cell(name) for name in [*EDGE_ROWS, "a5", "a6"]]
+        return {str(cell): int(analysis.visits[cell.row, cell.col]) for cell in cells}
+
+    assert set(visits(inferior_visits=1).values()) == {0}
+    assert sum(visits(inferior_visits=0).values()) > 0
+
+
+def test_inferior_pruning_keeps_the_winning_moves_of_small_boards() -> None:
+    """On won 5x5 positions the bot, pruning from the first visit, plays a
+    winning move (the solver's, checked elsewhere against exhaustive search)
+    with and without the fill-in of its playouts; Rex is left alone (its
+    inferior cells differ)."""
+    rng = random.Random(4)
+    checked = 0
+    while checked < 25:
+        game = hx.Game("hex", size=5, swap="off")
+        for _ in range(rng.randrange(4, 12)):
+            game.play(rng.choice(game.legal_moves()))
+            if game.is_over:
+                break
+        if game.is_over:
+            continue
+        solved = hx.solve(game, winning_moves=True)
+        if not solved.mover_wins:
+            continue
+        wins = list(solved.winning_moves)
+        for fill in (True, False):
+            bot = hx.MCTSBot(
+                simulations=3000, seed=checked, inferior_visits=1, inferior_fill=fill, solver_nodes=0
+            )
+            assert bot.choose(game.view(game.to_move)) in wins
+        checked += 1
+    rex = position("rex", 11, MIDGAME_11).view(hx.RED)
+    a = hx.MCTSBot(simulations=3000, seed=1, inferior_visits=1).analyse(rex).visits
+    b = hx.MCTSBot(simulations=3000, seed=1, inferior_visits=0).analyse(rex).visits
+    assert np.array_equal(a, b)
+
+
 def test_the_progressive_bias_follows_the_prior_in_hex_and_rex() -> None:
     """``prior_bias`` adds the prior's probability of a move over the square
     root of its visits: with a strong bias a short search spends more than

@@ -211,7 +211,7 @@ void bind_search(py::module_& m) {
       .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
                        double rave_equivalence, double exploration, unsigned expand_threshold,
-                       double rex_endgame, unsigned knowledge_visits, std::optional<unsigned long long> solver_nodes,
+                       double rex_endgame, unsigned knowledge_visits, unsigned inferior_visits, bool inferior_fill, std::optional<unsigned long long> solver_nodes,
                        int solver_empties, bool swindle, double opponent_model, double prior,
                        double prior_bias, unsigned amaf_sample_visits, unsigned shadow_visits, double greedy_playouts,
                        double greedy_opponent, double greedy_worlds) {
@@ -230,6 +230,8 @@ void bind_search(py::module_& m) {
              p.expand_threshold = expand_threshold;
              p.rex_endgame = rex_endgame;
              p.knowledge_visits = knowledge_visits;
+             p.inferior_visits = inferior_visits;
+             p.inferior_fill = inferior_fill;
              p.solver_nodes = solver_nodes.value_or(kDefaultSolverNodes);  // None: the rules' default
              p.solver_empties = solver_empties;
              p.swindle = swindle;
@@ -246,7 +248,8 @@ void bind_search(py::module_& m) {
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
            py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
-           py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("solver_nodes"),
+           py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("inferior_visits"), py::arg("inferior_fill"),
+           py::arg("solver_nodes"),
            py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),
            py::arg("prior_bias"), py::arg("amaf_sample_visits"), py::arg("shadow_visits"),
            py::arg("greedy_playouts"), py::arg("greedy_opponent"), py::arg("greedy_worlds"))

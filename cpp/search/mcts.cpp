@@ -103,9 +103,14 @@ struct Node {
   // Whether the virtual-connection analysis has run on this node (kAnalysed),
   // and which colours it knows to have no connection between their edges.
   std::atomic<uint8_t> analysed{0};
+  // The fill-in the inferior-cell analysis found here (an index into the
+  // engine's table, 0 for none): playouts below start with it on the board.
+  std::atomic<uint16_t> fill{0};
 };
 
 constexpr uint8_t kAnalysed = 1;
+// The `analysed` bit saying the inferior-cell analysis has run on this node.
+constexpr uint8_t kInferiorChecked = 8;
 // The `analysed` bit saying colour c has neither a full nor a semi connection
 // between its edges here. It passes to a child when c is the colour to move
 // there: the parent's mover added a stone, which only takes connections away.
@@ -309,6 +314,7 @@ class Engine final : public EngineBase {
       second_edge_[c] = Bitboard<W>::from(geom_.second_edge[c]);
     }
     vc_knowledge_ = params.knowledge && params.knowledge_visits > 0 && !is_misere(rules.variant);
+    inferior_knowledge_ = params.knowledge && params.inferior_visits > 0 && !is_misere(rules.variant);
     prior_ = params.knowledge ? static_cast<float>(params.prior) : 0.0f;
     bias_ = prior_ > 0 ? static_cast<float>(params.prior_bias) : 0.0f;
   }
@@ -316,6 +322,12 @@ class Engine final : public EngineBase {
   SearchResult search(const View& view, const std::atomic<bool>* interrupt) override;
 
  private:
+  // Stones the inferior-cell analysis filled in at a node (Node::fill), per
+  // colour; entry 0 is unused. Written once per entry, before the node's
+  // index is published; a new tree copies the entries its nodes still use.
+  struct FillIn {
+    Bitboard<W> stones[2];
+  };
   // Per-thread scratch.
   struct Ctx {
     explicit Ctx(uint64_t seed) : rng(seed) {}
@@ -352,7 +364,7 @@ class Engine final : public EngineBase {
   // Reuses the subtree for `view` if the previous search's game continued into it.
   void prepare_tree(const View& view);
   // Copies the subtree at `old_root` of `from` into a new arena; returns its root there.
-  uint32_t copy_subtree(Tree& from, uint32_t old_root, Tree& to);
+  uint32_t copy_subtree(Tree& from, uint32_t old_root, Tree& to, const FillIn* old_fills);
   // Empty cells where a stone of `c` would complete its chain.
   Bitboard<W> completing_cells(const State<W>& s, Color c, const Bitboard<W>& empty) const;
   // Cells worth searching in `s` (padded), and why if only one is.
@@ -388,6 +400,11 @@ class Engine final : public EngineBase {
   // connection of the opponent proves every move lost; otherwise moves outside
   // the must-play region of the opponent's semi connections are pruned.
   void analyse(uint32_t index, Ctx& ctx);
+  // Hex: inferior-cell analysis at node `index`, position ctx.s: prunes the
+  // moves into cells that the reduced position fills (dead, or captured by
+  // either colour) and the moves dominated or vulnerable there
+  // (solver/knowledge.h), unless that would leave no move.
+  void prune_inferior(uint32_t index, Ctx& ctx);
   // Plays on from `final` (the stones of ctx.s) to a full board with the playout
   // policy; returns the winner.
   Color playout(Ctx& ctx, Bitboard<W> final[2]);
@@ -421,6 +438,9 @@ class Engine final : public EngineBase {
   // 1 / params_.rave_equivalence, for select().
   float inv_k_;
   std::unique_ptr<Tree> arena_;
+  static constexpr uint32_t kMaxFills = 1u << 15;
+  std::unique_ptr<FillIn[]> fills_;
+  std::atomic<uint32_t> fill_count_{1};
   uint32_t root_ = kNoNode;
   std::vector<Action> root_history_;
   // The board of the view searched last (with root_history_, what tree reuse checks).
@@ -433,6 +453,8 @@ class Engine final : public EngineBase {
   bool opening_root_ = false;
   // Hex with knowledge on: well-visited nodes get the virtual-connection analysis.
   bool vc_knowledge_ = false;
+  // Inferior-cell pruning at nodes of `inferior_visits` visits (Hex, knowledge on).
+  bool inferior_knowledge_ = false;
   // Every move at the root is proven lost: the search then ignores proofs
   // (terminal positions aside) and values moves as if the opponent were not
   // perfect, so the bot plays the loss its opponent is likeliest to fumble
@@ -454,7 +476,7 @@ State<W> Engine<W>::position_of(const View& view) const {
 }
 
 template <int W>
-uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to) {
+uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to, const FillIn* old_fills) {
   const uint32_t fresh = to.allocate(1);
   std::vector<std::pair<uint32_t, uint32_t>> queue{{old_root, fresh}};
   for (size_t head = 0; head < queue.size(); ++head) {
@@ -472,6 +494,11 @@ uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to) {
     b.mover = a.mover;
     b.proof.store(a.proof.load());
     b.analysed.store(a.analysed.load());
+    if (const uint16_t f = a.fill.load(); f && old_fills && fill_count_ < kMaxFills) {
+      const uint32_t k = fill_count_++;
+      fills_[k] = old_fills[f];
+      b.fill.store(static_cast<uint16_t>(k));
+    }
     const uint8_t st = a.state.load();
     if (st != kExpanded) {
       b.state.store(st == kTerminal ? kTerminal : kLeaf);
@@ -516,8 +543,11 @@ void Engine<W>::prepare_tree(const View& view) {
     node = next;
   }
   auto fresh = std::make_unique<Tree>(params_.max_nodes, Tree::ColumnsUsed{true, true, bias_ > 0});
+  std::unique_ptr<FillIn[]> old_fills = std::move(fills_);
+  if (inferior_knowledge_) fills_ = std::make_unique<FillIn[]>(kMaxFills);
+  fill_count_ = 1;
   if (reuse && (*arena_)[node].state.load() != kTerminal) {
-    root_ = copy_subtree(*arena_, node, *fresh);
+    root_ = copy_subtree(*arena_, node, *fresh, fills_ ? old_fills.get() : nullptr);
   } else {
     root_ = fresh->allocate(1);
   }
@@ -782,8 +812,7 @@ template <int W>
 void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
   Tree& arena = *arena_;
   Node& n = arena[index];
-  uint8_t expected = 0;
-  if (!n.analysed.compare_exchange_strong(expected, kAnalysed)) return;
+  if (n.analysed.fetch_or(kAnalysed) & kAnalysed) return;
   if (!ctx.vc) ctx.vc = std::make_unique<solver::VcBuilder<W>>();
   const solver::Pos<W> pos{{ctx.s.stones[0], ctx.s.stones[1]}, index_of(ctx.s.to_move)};
   const uint32_t first = n.first_child, end = first + n.child_count;
@@ -831,6 +860,41 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
       for (uint32_t i = first; i < end; ++i) arena[i].proof.store(kMoverLoses, std::memory_order_relaxed);
       settle(first, kMoverLoses);
     }
+  }
+}
+
+template <int W>
+void Engine<W>::prune_inferior(uint32_t index, Ctx& ctx) {
+  Tree& arena = *arena_;
+  Node& n = arena[index];
+  if (n.analysed.fetch_or(kInferiorChecked) & kInferiorChecked) return;
+  const uint32_t first = n.first_child, end = first + n.child_count;
+  solver::Pos<W> pos{{ctx.s.stones[0], ctx.s.stones[1]}, index_of(ctx.s.to_move)};
+  if (solver::reduce(info_, pos, true, true, false) > 0 && fills_) {
+    const uint32_t k = fill_count_.fetch_add(1, std::memory_order_relaxed);
+    if (k < kMaxFills) {
+      for (int c = 0; c < 2; ++c) fills_[k].stones[c] = pos.stones[c].andnot(ctx.s.stones[c]);
+      n.fill.store(static_cast<uint16_t>(k), std::memory_order_release);
+    }
+  }
+  if (solver::joined_colour(info_, pos) >= 0) return;
+  const Bitboard<W> empty = info_.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  // The moves that may still win: those neither pruned nor proven lost.
+  Bitboard<W> moves;
+  for (uint32_t i = first; i < end; ++i) {
+    const uint8_t proof = arena[i].proof.load(std::memory_order_relaxed);
+    if (proof == kMoverWins) return;  // the node is won: nothing to prune
+    const int cell = arena.get<Move>(i).cell;
+    if (cell != kSwapMove && proof == kUnproven && empty.test(cell)) moves.set(cell);
+  }
+  Bitboard<W> region;
+  const Bitboard<W> kept = solver::prune_inferior(info_, pos, moves, true, true, region);
+  if (!kept.any()) return;
+  for (uint32_t i = first; i < end; ++i) {
+    const int cell = arena.get<Move>(i).cell;
+    if (cell == kSwapMove || kept.test(cell)) continue;
+    uint8_t unproven = kUnproven;
+    arena[i].proof.compare_exchange_strong(unproven, kPruned, std::memory_order_relaxed);
   }
 }
 
@@ -884,6 +948,7 @@ void Engine<W>::simulate(Ctx& ctx) {
   ctx.shadowed.clear();
   ctx.visits.clear();
   uint32_t current = root_;
+  uint16_t fill = 0;  // the deepest fill-in on the path
   // The visits of `current` as this thread sees them (its shadow's, if its parent has one).
   uint32_t visits = arena.get<Counts>(root_).visits.load(std::memory_order_relaxed) + ctx.root_visits;
   int winner = -1;
@@ -895,7 +960,13 @@ void Engine<W>::simulate(Ctx& ctx) {
       if (!ready || !expand(current, ctx)) break;
     }
     const bool lost = root_lost_.load(std::memory_order_relaxed);
-    if (vc_knowledge_ && n.analysed.load(std::memory_order_relaxed) == 0 && visits >= params_.knowledge_visits) {
+    if (inferior_knowledge_ && visits >= params_.inferior_visits &&
+        !(n.analysed.load(std::memory_order_relaxed) & kInferiorChecked)) {
+      prune_inferior(current, ctx);
+    }
+    if (const uint16_t f = n.fill.load(std::memory_order_acquire)) fill = f;
+    if (vc_knowledge_ && !(n.analysed.load(std::memory_order_relaxed) & kAnalysed) &&
+        visits >= params_.knowledge_visits) {
       analyse(current, ctx);
       const uint8_t proof = n.proof.load(std::memory_order_relaxed);
       if ((proof == kMoverWins || proof == kMoverLoses) && !lost) {
@@ -934,6 +1005,10 @@ void Engine<W>::simulate(Ctx& ctx) {
     current = child;
   }
   Bitboard<W> final[2] = {ctx.s.stones[0], ctx.s.stones[1]};
+  if (fill && params_.inferior_fill) {
+    const Bitboard<W> empty = board_.andnot(final[0] | final[1]);
+    for (int c = 0; c < 2; ++c) final[c] |= fills_[fill].stones[c] & empty;
+  }
   if (winner < 0) winner = index_of(playout(ctx, final));
   ++ctx.visits[0];  // the root's visit is counted now (what the AMAF sampling below reads)
   if (params_.threads > 1) {

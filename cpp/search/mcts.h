@@ -22,7 +22,11 @@
 // for all moves (it is always a best move). In Hex, a well-visited node gets
 // the solver's virtual-connection analysis (H-search): a win of the player to
 // move proves its key move, a full connection of the opponent proves every move
-// lost, and moves outside the must-play region are pruned.
+// lost, and moves outside the must-play region are pruned; and the solver's
+// inferior-cell analysis (solver/knowledge.h): dead cells and captured pairs
+// are filled in (the playouts below start from the filled board), and moves
+// into them, dominated moves and vulnerable moves are pruned, a winning move
+// always being kept.
 //
 // Proofs (MCTS-solver): a terminal position proves its node; a node with a
 // winning reply is lost for the side that moved into it, and one whose every

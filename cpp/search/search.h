@@ -73,6 +73,16 @@ struct SearchParams {
   // 1024, not less: at equal simulations 64 won no more games in self-play
   // and cut the simulations per second of an 11x11 midgame from 225k to 53k.
   uint32_t knowledge_visits = 1024;
+  // Hex: a node visited this many times gets the inferior-cell analysis of
+  // the solver (solver/knowledge.h): moves into cells the reduced position
+  // fills (dead, or captured by either colour) and moves dominated or
+  // vulnerable there are pruned, when a move is left (0 turns it off).
+  // 11x11 self-play at 0.25 s a move, 100 games each: pruning at 256 visits
+  // won 61 against none, 64 won 56 against 256 (docs/search-notes.md).
+  uint32_t inferior_visits = 64;
+  // Hex: playouts below such a node start with the cells it filled in (dead
+  // cells, captured pairs) already coloured: 62 of 100 against pruning alone.
+  bool inferior_fill = true;
   // Endgames: with at most `solver_empties` empty cells the exact solver
   // (df-pn) runs first, for at most `solver_nodes` nodes (and half of
   // `seconds`, if set), and a proven win is played at once (0 turns it off;

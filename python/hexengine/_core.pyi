@@ -246,6 +246,8 @@ class Mcts:
         expand_threshold: int,
         rex_endgame: float,
         knowledge_visits: int,
+        inferior_visits: int,
+        inferior_fill: bool,
         solver_nodes: int | None,
         solver_empties: int,
         swindle: bool,

@@ -178,6 +178,18 @@ class MCTSBot:
     (``0`` turns that off; one thread never needs it; at most 16 MB of
     copies a thread, beside the tree).
 
+    In Hex, a position of the tree visited ``knowledge_visits`` times gets the
+    solver's virtual connections: a connection of the player to move proves
+    the position won, one of the opponent proves it lost, and moves outside
+    the opponent's must-play region are dropped. One visited
+    ``inferior_visits`` times gets the solver's inferior-cell analysis: dead
+    cells and captured pairs are filled in, and moves into them, dominated
+    moves (a neighbouring move of one's own leaves them dead or captured)
+    and vulnerable ones (an opponent's neighbouring stone would leave them
+    dead) are dropped, always keeping a move that wins if any does; with
+    ``inferior_fill`` the playouts below start from the filled-in board.
+    ``0`` turns either analysis off.
+
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes; by default 200,000 in Rex on boards
     of up to 49 cells, whose endgames have no virtual connections to cut them
@@ -274,6 +286,8 @@ class MCTSBot:
         expand_threshold: int = 8,
         rex_endgame: float = 0.0,
         knowledge_visits: int = 1024,
+        inferior_visits: int = 64,
+        inferior_fill: bool = True,
         solver_nodes: int | None = None,
         solver_empties: int = 24,
         swindle: bool = True,
@@ -338,6 +352,8 @@ class MCTSBot:
             "expand_threshold": whole_number(expand_threshold, "expand_threshold", 2**32 - 1),
             "rex_endgame": _number(rex_endgame, "rex_endgame"),
             "knowledge_visits": whole_number(knowledge_visits, "knowledge_visits", 2**32 - 1),
+            "inferior_visits": whole_number(inferior_visits, "inferior_visits", 2**32 - 1),
+            "inferior_fill": bool(inferior_fill),
             "solver_nodes": None if solver_nodes is None else whole_number(solver_nodes, "solver_nodes"),
             "solver_empties": whole_number(solver_empties, "solver_empties", 361),
             "swindle": bool(swindle),
@@ -494,7 +510,8 @@ class GreedyBot:
 _PLAYOUT_DEFAULTS: dict[str, Any] = {
     "max_nodes": 16_000_000, "reuse_tree": True, "allow_swap": True, "knowledge": True, "patterns": True,
     "rave_equivalence": None, "exploration": 0.0, "expand_threshold": 8, "rex_endgame": 0.0,
-    "knowledge_visits": 1024, "solver_nodes": None, "solver_empties": 24, "swindle": True,
+    "knowledge_visits": 1024, "inferior_visits": 64, "inferior_fill": True, "solver_nodes": None,
+    "solver_empties": 24, "swindle": True,
     "opponent_model": 0.0, "prior": 30.0, "prior_bias": 6.0, "amaf_sample_visits": 8192,
     "shadow_visits": 1024, "greedy_playouts": 0.0, "greedy_opponent": 0.0,
     "greedy_worlds": 0.0,
