@@ -324,7 +324,8 @@ class Engine final : public EngineBase {
  private:
   // Stones the inferior-cell analysis filled in at a node (Node::fill), per
   // colour; entry 0 is unused. Written once per entry, before the node's
-  // index is published; a new tree copies the entries its nodes still use.
+  // index is published; a new tree copies the entries its nodes still use
+  // into the other of two tables, which then change places.
   struct FillIn {
     Bitboard<W> stones[2];
   };
@@ -439,7 +440,8 @@ class Engine final : public EngineBase {
   float inv_k_;
   std::unique_ptr<Tree> arena_;
   static constexpr uint32_t kMaxFills = 1u << 15;
-  std::unique_ptr<FillIn[]> fills_;
+  // With `inferior_fill`: the table of this tree and the previous one's.
+  std::unique_ptr<FillIn[]> fills_, old_fills_;
   std::atomic<uint32_t> fill_count_{1};
   uint32_t root_ = kNoNode;
   std::vector<Action> root_history_;
@@ -494,7 +496,7 @@ uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to, const 
     b.mover = a.mover;
     b.proof.store(a.proof.load());
     b.analysed.store(a.analysed.load());
-    if (const uint16_t f = a.fill.load(); f && old_fills && fill_count_ < kMaxFills) {
+    if (const uint16_t f = a.fill.load(); f && old_fills) {
       const uint32_t k = fill_count_++;
       fills_[k] = old_fills[f];
       b.fill.store(static_cast<uint16_t>(k));
@@ -543,11 +545,13 @@ void Engine<W>::prepare_tree(const View& view) {
     node = next;
   }
   auto fresh = std::make_unique<Tree>(params_.max_nodes, Tree::ColumnsUsed{true, true, bias_ > 0});
-  std::unique_ptr<FillIn[]> old_fills = std::move(fills_);
-  if (inferior_knowledge_) fills_ = std::make_unique<FillIn[]>(kMaxFills);
+  std::swap(fills_, old_fills_);
+  if (inferior_knowledge_ && params_.inferior_fill && !fills_) {
+    fills_ = std::make_unique_for_overwrite<FillIn[]>(kMaxFills);
+  }
   fill_count_ = 1;
   if (reuse && (*arena_)[node].state.load() != kTerminal) {
-    root_ = copy_subtree(*arena_, node, *fresh, fills_ ? old_fills.get() : nullptr);
+    root_ = copy_subtree(*arena_, node, *fresh, fills_ ? old_fills_.get() : nullptr);
   } else {
     root_ = fresh->allocate(1);
   }
@@ -1005,7 +1009,7 @@ void Engine<W>::simulate(Ctx& ctx) {
     current = child;
   }
   Bitboard<W> final[2] = {ctx.s.stones[0], ctx.s.stones[1]};
-  if (fill && params_.inferior_fill) {
+  if (fill) {
     const Bitboard<W> empty = board_.andnot(final[0] | final[1]);
     for (int c = 0; c < 2; ++c) final[c] |= fills_[fill].stones[c] & empty;
   }

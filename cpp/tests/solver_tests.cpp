@@ -114,6 +114,15 @@ void test_errors() {
   CHECK(throws_solve_error([&] { solve_game(fresh, l); }));
 }
 
+// `stones` stones on random cells of `g`, Red and Blue alternately from Red
+// (so Blue is to move when `stones` is odd).
+void random_position(const Geometry& g, int stones, std::mt19937& rng, Board s[2]) {
+  std::vector<int> cells(g.cells);
+  for (int i = 0; i < g.cells; ++i) cells[i] = i;
+  std::shuffle(cells.begin(), cells.end(), rng);
+  for (int k = 0; k < stones; ++k) s[k % 2].set(g.padded(cells[k]));
+}
+
 // The solver agrees with the plain reference search on random 4x4 positions
 // of both games, and its winning move wins.
 void test_against_reference() {
@@ -126,10 +135,7 @@ void test_against_reference() {
     while (checked < 60) {
       Board s[2];
       const int stones = 3 + static_cast<int>(rng() % 8);
-      std::vector<int> cells(16);
-      for (int i = 0; i < 16; ++i) cells[i] = i;
-      std::shuffle(cells.begin(), cells.end(), rng);
-      for (int k = 0; k < stones; ++k) s[k % 2].set(g.padded(cells[k]));
+      random_position(g, stones, rng, s);
       const Color mover = stones % 2 ? Color::Blue : Color::Red;
       Color want;
       try {
@@ -177,10 +183,7 @@ void test_inferior_keeps_a_win() {
   for (int trial = 0; trial < 200; ++trial) {
     Board s[2];
     const int stones = 11 + static_cast<int>(rng() % 5);
-    std::vector<int> cells(25);
-    for (int i = 0; i < 25; ++i) cells[i] = i;
-    std::shuffle(cells.begin(), cells.end(), rng);
-    for (int k = 0; k < stones; ++k) s[k % 2].set(g.padded(cells[k]));
+    random_position(g, stones, rng, s);
     const Color mover = stones % 2 ? Color::Blue : Color::Red;
     try {
       if (ref.winner(s[0], s[1], mover) != mover) continue;
