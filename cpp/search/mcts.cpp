@@ -818,7 +818,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
   Node& n = arena[index];
   if (n.analysed.fetch_or(kAnalysed) & kAnalysed) return;
   if (!ctx.vc) ctx.vc = std::make_unique<solver::VcBuilder<W>>();
-  const solver::Pos<W> pos{{ctx.s.stones[0], ctx.s.stones[1]}, index_of(ctx.s.to_move)};
+  solver::Pos<W> pos{{ctx.s.stones[0], ctx.s.stones[1]}, index_of(ctx.s.to_move)};
   const uint32_t first = n.first_child, end = first + n.child_count;
   auto settle = [&](uint32_t child, uint8_t proof) {
     arena[child].proof.store(proof, std::memory_order_relaxed);
@@ -826,6 +826,21 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
     prove(ctx.path);
     ctx.path.pop_back();
   };
+  // With the inferior-cell analysis on, the connections are built on the
+  // filled-in board, as MoHex builds them: its value is the position's, and a
+  // captured pair or a dead cell no longer breaks a chain of connections.
+  if (inferior_knowledge_ && solver::reduce(info_, pos, true, true, false) > 0) {
+    const int joined = solver::joined_colour(info_, pos);
+    if (joined == pos.mover) {  // any stone keeps the win; a swap need not
+      for (uint32_t i = first; i < end; ++i) {
+        if (arena.get<Move>(i).cell != kSwapMove) return settle(i, kMoverWins);
+      }
+    }
+    if (joined >= 0) {
+      for (uint32_t i = first; i < end; ++i) arena[i].proof.store(kMoverLoses, std::memory_order_relaxed);
+      return settle(first, kMoverLoses);
+    }
+  }
   // The mover's connections: none if the parent knew of none (ctx.path ends
   // here) and the move into this node added a stone (a swap does not).
   const size_t depth = ctx.path.size();
@@ -838,7 +853,8 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
     if (mine.full || mine.semis) {
       // A full connection wins whatever is played; a semi one by its key.
       for (uint32_t i = first; i < end; ++i) {
-        if (mine.full || arena.get<Move>(i).cell == mine.key) return settle(i, kMoverWins);
+        const int cell = arena.get<Move>(i).cell;
+        if ((mine.full && cell != kSwapMove) || cell == mine.key) return settle(i, kMoverWins);
       }
       return;
     }
