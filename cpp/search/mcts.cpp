@@ -396,10 +396,11 @@ class Engine final : public EngineBase {
   void simulate(Ctx& ctx);
   // Carries the proof of the last node of `path` up the path (MCTS-solver).
   void prove(const std::vector<uint32_t>& path);
-  // Hex: virtual connections (H-search) at node `index`, position ctx.s, on the
-  // path ctx.path: a win for the player to move proves the key move; a full
-  // connection of the opponent proves every move lost; otherwise moves outside
-  // the must-play region of the opponent's semi connections are pruned.
+  // Hex: virtual connections (H-search) at node `index`, position ctx.s (filled
+  // in, with the inferior-cell analysis on), on the path ctx.path: a win for
+  // the player to move proves the key move; a full connection of the opponent
+  // proves every move lost; otherwise moves outside the must-play region of
+  // the opponent's semi connections are pruned.
   void analyse(uint32_t index, Ctx& ctx);
   // Hex: inferior-cell analysis at node `index`, position ctx.s: prunes the
   // moves into cells that the reduced position fills (dead, or captured by

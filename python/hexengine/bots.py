@@ -188,7 +188,9 @@ class MCTSBot:
     and vulnerable ones (an opponent's neighbouring stone would leave them
     dead) are dropped, always keeping a move that wins if any does; with
     ``inferior_fill`` the playouts below start from the filled-in board.
-    ``0`` turns either analysis off.
+    With this analysis on, the connections are built on the filled-in board,
+    where a captured pair no longer breaks a chain of them. ``0`` turns
+    either analysis off.
 
     Endgames with at most ``solver_empties`` empty cells go to the exact
     solver first (``solver_nodes`` nodes; by default 200,000 in Rex on boards
