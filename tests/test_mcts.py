@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import pickle
 import random
 import threading
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -233,21 +235,27 @@ def test_inferior_moves_are_never_searched_in_hex() -> None:
     assert sum(visits(inferior_visits=0).values()) > 0
 
 
+def random_positions(rng: random.Random, size: int, fewest: int, most: int) -> Iterator[hx.Game]:
+    """Unfinished Hex games of `size` after `fewest` to `most` - 1 random moves, without end."""
+    while True:
+        game = hx.Game("hex", size=size, swap="off")
+        for _ in range(rng.randrange(fewest, most)):
+            game.play(rng.choice(game.legal_moves()))
+            if game.is_over:
+                break
+        if not game.is_over:
+            yield game
+
+
 def test_inferior_pruning_keeps_the_winning_moves_of_small_boards() -> None:
     """On won 5x5 positions the bot, pruning from the first visit, plays a
     winning move (the solver's, checked elsewhere against exhaustive search)
     with and without the fill-in of its playouts; Rex is left alone (its
     inferior cells differ)."""
-    rng = random.Random(4)
     checked = 0
-    while checked < 25:
-        game = hx.Game("hex", size=5, swap="off")
-        for _ in range(rng.randrange(4, 12)):
-            game.play(rng.choice(game.legal_moves()))
-            if game.is_over:
-                break
-        if game.is_over:
-            continue
+    for game in random_positions(random.Random(4), 5, 4, 12):
+        if checked == 25:
+            break
         solved = hx.solve(game, winning_moves=True)
         if not solved.mover_wins:
             continue
@@ -269,16 +277,8 @@ def test_knowledge_proofs_agree_with_the_solver() -> None:
     root move the search proves won is a winning move by the exact solver and
     each it proves lost is not; built on the filled-in board, the connections
     prove more of the moves than on the bare board."""
-    rng = random.Random(7)
     proven = {True: 0, False: 0}
-    for checked in range(30):
-        game = hx.Game("hex", size=6, swap="off")
-        for _ in range(rng.randrange(6, 16)):
-            game.play(rng.choice(game.legal_moves()))
-            if game.is_over:
-                break
-        if game.is_over:
-            continue
+    for checked, game in enumerate(itertools.islice(random_positions(random.Random(7), 6, 6, 16), 30)):
         wins = {(c.row, c.col) for c in hx.solve(game, winning_moves=True).winning_moves}
         for filled in (True, False):
             knowledge = {"knowledge_visits": 1, "inferior_visits": int(filled)}
