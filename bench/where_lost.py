@@ -15,6 +15,15 @@ in time) and, for the last won one, the solver nodes its proof took. A game
 with a ``W`` was thrown away within the solver's reach; a game of ``L`` only
 was lost earlier, or from the start (Red in 7x7 Rex). The summary counts both.
 
+``--search-seconds S`` also runs hexengine's search (``MCTSBot``, one
+thread, S seconds) on every position with the loser to move and shows the
+largest fall of its value between two consecutive such positions: where the
+winner's reply came as a surprise. The summary counts the games with a fall
+of 0.3 or more. For games against MoHex, say (records from ``hexengine
+match --out``):
+
+    python bench/where_lost.py mohex-t1/ --player hexengine --max-empties 0 --search-seconds 1
+
 ``--peer-simulations N`` (square boards, swap off; needs OpenSpiel) also asks,
 in every position of each game with the winner to move, whether OpenSpiel's
 MCTSBot as ``bench/strength_openspiel.py`` plays it (N simulations) proves the
@@ -50,6 +59,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +82,18 @@ class LostGame:
     positions: list[tuple[int, str, int]] = field(default_factory=list)
     # The most empty cells at which OpenSpiel's search proved the result for the winner.
     peer_proves_from: int | None = None
+    # (move number, the search's value for the loser) per position with the loser to move.
+    values: list[tuple[int, float]] = field(default_factory=list)
+
+    @property
+    def fall(self) -> tuple[int, float, int, float] | None:
+        """The largest fall of the search's value between two consecutive positions:
+        (move, value, next move, value), or None without two values."""
+        pairs = list(pairwise(self.values))
+        if not pairs:
+            return None
+        (a, va), (b, vb) = max(pairs, key=lambda pair: pair[0][1] - pair[1][1])
+        return a, va, b, vb
 
     @property
     def missed(self) -> tuple[int, str, int] | None:
@@ -85,6 +107,8 @@ class LostGame:
         tail = f"  (won with {missed[0]} empty, proof {missed[2]:,} nodes)" if missed else ""
         if self.peer_proves_from is not None:
             tail += f"  [OpenSpiel proves it from {self.peer_proves_from} empty]"
+        if fall := self.fall:
+            tail += f"  [search value {fall[1]:.2f} at move {fall[0]} -> {fall[3]:.2f} at move {fall[2]}]"
         return f"{self.name} {self.loser.name.lower()} lost: {marks}{tail}"
 
 
@@ -114,7 +138,12 @@ def peer_proves_from(record: hx.GameRecord, winner: hx.Color, simulations: int) 
 
 
 def analyse(
-    path: Path, player: str | None, max_empties: int, seconds: float, peer_simulations: int = 0
+    path: Path,
+    player: str | None,
+    max_empties: int,
+    seconds: float,
+    peer_simulations: int = 0,
+    search_seconds: float = 0.0,
 ) -> LostGame | str | None:
     """The lost game in ``path`` with its solved positions, None if ``player`` did not lose
     it, or why the file is not a record."""
@@ -134,7 +163,12 @@ def analyse(
     ):
         raise ValueError(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
     lost = LostGame(path.name, loser)
-    for game, empty, _ in positions(record):
+    for move, (game, empty, _) in enumerate(positions(record), start=1):
+        if search_seconds and game.to_move == loser:
+            found = hx.MCTSBot(seconds=search_seconds, threads=1).analyse(game.view(loser))
+            value = 0.0 if found.forced == "swindle" else found.value  # a swindle: proven lost
+            if value is not None:  # None: a forced move without a value (a block, a dead cell)
+                lost.values.append((move, value))
         if game.to_move == loser and empty <= max_empties:
             try:
                 result = hx.solve(game, max_seconds=seconds)
@@ -317,6 +351,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="also find where OpenSpiel's MCTSBot (N simulations) proves the result for the winner",
     )
+    parser.add_argument(
+        "--search-seconds",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="also find where hexengine's search (S seconds a position) saw its value fall",
+    )
     args = parser.parse_args(argv)
     if args.dark:
         return dark_main(args.dark, args.json)
@@ -324,6 +365,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give a folder of game records, or --dark FILE")
     if args.max_empties < 0 or not args.seconds > 0 or args.peer_simulations < 0 or args.jobs < 1:
         parser.error("--max-empties and --peer-simulations must be >= 0, --seconds > 0 and --jobs >= 1")
+    if not args.search_seconds >= 0:
+        parser.error("--search-seconds must be >= 0")
     if not args.records.is_dir():
         parser.error(f"{args.records} is not a folder of game records")
     paths = sorted(p for p in args.records.iterdir() if p.suffix in RECORD_SUFFIXES)
@@ -336,6 +379,7 @@ def main(argv: list[str] | None = None) -> int:
         max_empties=args.max_empties,
         seconds=args.seconds,
         peer_simulations=args.peer_simulations,
+        search_seconds=args.search_seconds,
     )
     with ProcessPoolExecutor(args.jobs) as pool:
         try:
@@ -353,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(games)} lost games of {len(paths) - skipped}: {missed} with a proven win for the loser at "
         f"{args.max_empties} or fewer empty cells, {len(games) - missed} lost in every position settled"
     )
+    if args.search_seconds:
+        falls = sum(1 for g in games if (fall := g.fall) and fall[1] - fall[3] >= 0.3)
+        print(f"{falls} of {len(games)} lost games where the search's value fell by 0.3 or more in a move")
     return 0
 
 

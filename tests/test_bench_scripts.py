@@ -123,13 +123,14 @@ def test_strength_match_plays_the_colour_asked_for(colour: str, red_games: int, 
     assert won == red_won + blue_won
 
 
-def random_rex_records(folder: Path, games: int, seed: int) -> list[int]:
-    """Writes ``games`` random 4x4 Rex games (swap off; "ann" Red, "bob" Blue) into
-    ``folder`` as SGF; returns, per game Red lost, how many times Red was to move."""
+def random_records(folder: Path, games: int, seed: int, variant: str = "rex", size: int = 4) -> list[int]:
+    """Writes ``games`` random 4x4 Rex games (or of `variant` and `size`; swap off; "ann"
+    Red, "bob" Blue) into ``folder`` as SGF; returns, per game Red lost, how many times
+    Red was to move."""
     rng = random.Random(seed)
     red_moves = []
     for n in range(games):
-        game = hx.Game("rex", size=4, swap="off")
+        game = hx.Game(variant, size=size, swap="off")
         while not game.is_over:
             game.play(rng.choice(game.legal_moves()))
         if game.winner == hx.BLUE:
@@ -143,7 +144,7 @@ def test_where_lost_finds_the_won_positions_a_loser_gave_away(tmp_path: Path) ->
     """bench/where_lost.py on random 4x4 Rex games: Red, the first player, wins 4x4 Rex
     from the empty board with perfect play (an even board), so every game Red lost shows
     its first position won, and a line has one mark per position with Red to move."""
-    red_moves = random_rex_records(tmp_path, 8, seed=3)
+    red_moves = random_records(tmp_path, 8, seed=3)
     (tmp_path / "notes.txt").write_text("not a record")  # not a record's name: left out
     (tmp_path / "broken.sgf").write_text("(;FF[4]SZ[99]")  # not a record: skipped with a warning
     assert 0 < len(red_moves) < 8  # both kinds of game, so the --player filter is tested
@@ -164,7 +165,7 @@ def test_where_lost_reports_where_openspiel_proves_the_result(tmp_path: Path) ->
     result; a 4x4 Rex game ends with the loser's move, so Blue had positions with 1 to 15
     empty cells, and on a board that small its search settles the late ones."""
     pytest.importorskip("pyspiel")
-    red_moves = random_rex_records(tmp_path, 4, seed=3)
+    red_moves = random_records(tmp_path, 4, seed=3)
     out = run(
         "bench/where_lost.py", str(tmp_path), "--player", "ann", "--max-empties", "0",
         "--peer-simulations", "300",
@@ -172,6 +173,27 @@ def test_where_lost_reports_where_openspiel_proves_the_result(tmp_path: Path) ->
     found = [int(n) for n in re.findall(r"\[OpenSpiel proves it from (\d+) empty\]", out)]
     assert len(found) == len(red_moves) > 0, out
     assert all(1 <= n <= 15 for n in found)
+
+
+def test_where_lost_shows_where_the_search_value_fell(tmp_path: Path) -> None:
+    """bench/where_lost.py --search-seconds on random 5x5 Hex games: each game Red lost
+    names the largest fall of the search's value between two of Red's positions (an even
+    number of moves apart, values in [0, 1]), and the summary counts the falls of 0.3 or
+    more among those games."""
+    red_moves = random_records(tmp_path, 6, seed=3, variant="hex", size=5)
+    out = run(
+        "bench/where_lost.py", str(tmp_path), "--player", "ann", "--max-empties", "0",
+        "--search-seconds", "0.02", "--jobs", "1",
+    )  # fmt: skip
+    falls = re.findall(r"\[search value (\d\.\d\d) at move (\d+) -> (\d\.\d\d) at move (\d+)\]", out)
+    assert len(falls) == len(red_moves) > 0, out
+    for before, first, after, second in falls:
+        assert 0 <= float(before) <= 1 and 0 <= float(after) <= 1
+        assert int(second) - int(first) >= 2 and (int(second) - int(first)) % 2 == 0
+    big = sum(1 for before, _, after, _ in falls if float(before) - float(after) >= 0.3 + 0.01)
+    found = re.search(r"^(\d+) of (\d+) lost games where the search's value fell by 0.3", out, re.M)
+    assert found, out
+    assert int(found[2]) == len(red_moves) and big <= int(found[1]) <= len(red_moves)
 
 
 def test_where_lost_replays_dark_hex_matches(tmp_path: Path) -> None:
