@@ -164,12 +164,14 @@ def analyse(
         raise ValueError(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
     lost = LostGame(path.name, loser)
     for move, (game, empty, _) in enumerate(positions(record), start=1):
-        if search_seconds and game.to_move == loser:
+        if game.to_move != loser:
+            continue
+        if search_seconds:
             found = hx.MCTSBot(seconds=search_seconds, threads=1).analyse(game.view(loser))
             value = 0.0 if found.forced == "swindle" else found.value  # a swindle: proven lost
             if value is not None:  # None: a forced move without a value (a block, a dead cell)
                 lost.values.append((move, value))
-        if game.to_move == loser and empty <= max_empties:
+        if empty <= max_empties:
             try:
                 result = hx.solve(game, max_seconds=seconds)
             except hx.SolveError:  # the empty board with the swap to come: sides not yet settled

@@ -829,14 +829,18 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
   };
   // With the inferior-cell analysis on, the connections are built on the
   // filled-in board, as MoHex builds them: its value is the position's, and a
-  // captured pair or a dead cell no longer breaks a chain of connections.
-  if (inferior_knowledge_ && solver::reduce(info_, pos, true, true, false) > 0) {
+  // captured pair or a dead cell no longer breaks a chain of connections. The
+  // node's fill-in (prune_inferior ran first) saves reducing it again.
+  bool filled = false;
+  if (const uint16_t f = n.fill.load(std::memory_order_acquire)) {
+    for (int c = 0; c < 2; ++c) pos.stones[c] |= fills_[f].stones[c];
+    filled = true;
+  } else if (inferior_knowledge_) {
+    filled = solver::reduce(info_, pos, true, true, false) > 0;
+  }
+  if (filled) {
     const int joined = solver::joined_colour(info_, pos);
-    if (joined == pos.mover) {  // any stone keeps the win; a swap need not
-      for (uint32_t i = first; i < end; ++i) {
-        if (arena.get<Move>(i).cell != kSwapMove) return settle(i, kMoverWins);
-      }
-    }
+    if (joined == pos.mover) return settle(first, kMoverWins);  // any move keeps the win
     if (joined >= 0) {
       for (uint32_t i = first; i < end; ++i) arena[i].proof.store(kMoverLoses, std::memory_order_relaxed);
       return settle(first, kMoverLoses);
@@ -854,8 +858,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
     if (mine.full || mine.semis) {
       // A full connection wins whatever is played; a semi one by its key.
       for (uint32_t i = first; i < end; ++i) {
-        const int cell = arena.get<Move>(i).cell;
-        if ((mine.full && cell != kSwapMove) || cell == mine.key) return settle(i, kMoverWins);
+        if (mine.full || arena.get<Move>(i).cell == mine.key) return settle(i, kMoverWins);
       }
       return;
     }
