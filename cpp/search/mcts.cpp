@@ -57,6 +57,16 @@ constexpr uint64_t kMaxShadowed = 1u << 19;
 // uses the same scale with its own table.
 constexpr float kPriorScale = 0.05f, kPriorLow = 0.1f, kPriorHigh = 0.9f;
 
+// The H-search of the tree's knowledge (SearchParams::knowledge_visits):
+// short carrier lists and a large work budget. The solver's sizes (12 full
+// and 24 semi carriers a pair, 60,000 combinations) run out of budget on
+// nearly every 11x11 middlegame and find nothing there; with 6 and 12 a build
+// of such a position finishes in about 3 ms and finds the edge-to-edge
+// connections Benzene's finds in most of them (docs/search-notes.md,
+// "Connections the search did not see").
+constexpr solver::VcSizes kTreeVcSizes{.max_full = 6, .max_semi = 12, .max_ors = 4, .max_nodes = 128,
+                                       .budget = 2'000'000};
+
 constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
 // What is proven about a node, for the colour that moved into it; kPruned marks
 // a move that knowledge showed need not be searched (outside the must-play region).
@@ -818,7 +828,7 @@ void Engine<W>::analyse(uint32_t index, Ctx& ctx) {
   Tree& arena = *arena_;
   Node& n = arena[index];
   if (n.analysed.fetch_or(kAnalysed) & kAnalysed) return;
-  if (!ctx.vc) ctx.vc = std::make_unique<solver::VcBuilder<W>>();
+  if (!ctx.vc) ctx.vc = std::make_unique<solver::VcBuilder<W>>(kTreeVcSizes);
   solver::Pos<W> pos{{ctx.s.stones[0], ctx.s.stones[1]}, index_of(ctx.s.to_move)};
   const uint32_t first = n.first_child, end = first + n.child_count;
   auto settle = [&](uint32_t child, uint8_t proof) {
