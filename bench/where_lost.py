@@ -24,6 +24,17 @@ match --out``):
 
     python bench/where_lost.py mohex-t1/ --player hexengine --max-empties 0 --search-seconds 1
 
+``--connections`` also finds the first position, with the loser to move, at
+which hexengine's tree knowledge alone (the search's H-search on the
+position its inferior-cell analysis filled in, run at the root) proves the
+game lost: from there on, no move of the loser's mattered. ``--benzene PATH``
+asks Benzene's connections the same (``vc-build``, then a full connection
+of the winner's; PATH a ``mohex`` binary, never built or shipped by
+hexengine), to show how much earlier a stronger H-search knows:
+
+    python bench/where_lost.py mohex-t1/ --player hexengine --max-empties 0 --connections \
+        --benzene /path/to/mohex
+
 ``--peer-simulations N`` (square boards, swap off; needs OpenSpiel) also asks,
 in every position of each game with the winner to move, whether OpenSpiel's
 MCTSBot as ``bench/strength_openspiel.py`` plays it (N simulations) proves the
@@ -54,6 +65,7 @@ import argparse
 import heapq
 import json
 import os
+import statistics
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -64,6 +76,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from benzene_knowledge import BenzeneKnowledge  # Benzene's connections over HTP
 
 import hexengine as hx
 from hexengine.match import parse_player
@@ -84,6 +97,10 @@ class LostGame:
     peer_proves_from: int | None = None
     # (move number, the search's value for the loser) per position with the loser to move.
     values: list[tuple[int, float]] = field(default_factory=list)
+    # The first move numbers (loser to move) from which the connections of
+    # hexengine's tree knowledge, and of Benzene, prove the game lost.
+    ours_know_from: int | None = None
+    benzene_knows_from: int | None = None
 
     @property
     def fall(self) -> tuple[int, float, int, float] | None:
@@ -109,6 +126,9 @@ class LostGame:
             tail += f"  [OpenSpiel proves it from {self.peer_proves_from} empty]"
         if fall := self.fall:
             tail += f"  [search value {fall[1]:.2f} at move {fall[0]} -> {fall[3]:.2f} at move {fall[2]}]"
+        if self.ours_know_from or self.benzene_knows_from:
+            ours, theirs = self.ours_know_from or "-", self.benzene_knows_from or "-"
+            tail += f"  [connections prove it lost from move {ours} (hexengine), {theirs} (Benzene)]"
         return f"{self.name} {self.loser.name.lower()} lost: {marks}{tail}"
 
 
@@ -119,6 +139,19 @@ def positions(record: hx.GameRecord) -> Iterator[tuple[hx.Game, int, RecordedAct
     for action in record.actions:
         yield game, int((game.board == 0).sum()), action
         game.play("swap" if action.result is hx.MoveResult.SWAPPED else action.cell)
+
+
+def knowledge_proves_lost(game: hx.Game) -> bool:
+    """Whether the knowledge of hexengine's search tree alone proves the player to
+    move lost: the root's H-search, on the board its inferior-cell analysis filled in,
+    finds a full connection of the opponent's, or no move inside the must-play region.
+    The search plays a move proven lost only when every move is (cells left out of the
+    tree as inferior show no proof)."""
+    bot = hx.MCTSBot(simulations=16, threads=1, knowledge_visits=1, inferior_visits=1, solver_nodes=0)
+    found = bot.analyse(game.view(game.to_move))
+    if found.forced is not None or not isinstance(found.move, hx.Cell):
+        return False
+    return bool(found.proven[found.move.row, found.move.col] == -1)
 
 
 def peer_proves_from(record: hx.GameRecord, winner: hx.Color, simulations: int) -> int | None:
@@ -144,6 +177,8 @@ def analyse(
     seconds: float,
     peer_simulations: int = 0,
     search_seconds: float = 0.0,
+    connections: bool = False,
+    benzene: str | None = None,
 ) -> LostGame | str | None:
     """The lost game in ``path`` with its solved positions, None if ``player`` did not lose
     it, or why the file is not a record."""
@@ -162,10 +197,19 @@ def analyse(
         rules.rows != rules.cols or rules.swap != "off" or rules.variant not in ("hex", "rex")
     ):
         raise ValueError(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
+    if benzene and (rules.variant != "hex" or rules.swap != "off"):
+        raise ValueError(f"{path.name}: --benzene needs Hex with swap off")
+    peer = BenzeneKnowledge(benzene, rules.rows, rules.cols) if benzene else None
     lost = LostGame(path.name, loser)
     for move, (game, empty, _) in enumerate(positions(record), start=1):
         if game.to_move != loser:
             continue
+        if connections and lost.ours_know_from is None and knowledge_proves_lost(game):
+            lost.ours_know_from = move
+        if peer and lost.benzene_knows_from is None:
+            peer.set_position(game)
+            if peer.decides(game) == "lost":
+                lost.benzene_knows_from = move
         if search_seconds:
             found = hx.MCTSBot(seconds=search_seconds, threads=1).analyse(game.view(loser))
             value = 0.0 if found.forced == "swindle" else found.value  # a swindle: proven lost
@@ -179,6 +223,8 @@ def analyse(
             else:
                 verdict = "?" if result.winner is None else "W" if result.winner == loser else "L"
                 lost.positions.append((empty, verdict, result.nodes))
+    if peer:
+        peer.close()
     if peer_simulations:
         lost.peer_proves_from = peer_proves_from(record, record.winner, peer_simulations)
     return lost
@@ -360,6 +406,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="S",
         help="also find where hexengine's search (S seconds a position) saw its value fall",
     )
+    parser.add_argument(
+        "--connections",
+        action="store_true",
+        help="also find from which move hexengine's tree knowledge proves the game lost",
+    )
+    parser.add_argument(
+        "--benzene", metavar="PATH", help="also ask Benzene's connections (PATH: a mohex binary)"
+    )
     args = parser.parse_args(argv)
     if args.dark:
         return dark_main(args.dark, args.json)
@@ -382,6 +436,8 @@ def main(argv: list[str] | None = None) -> int:
         seconds=args.seconds,
         peer_simulations=args.peer_simulations,
         search_seconds=args.search_seconds,
+        connections=args.connections,
+        benzene=args.benzene,
     )
     with ProcessPoolExecutor(args.jobs) as pool:
         try:
@@ -402,6 +458,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.search_seconds:
         falls = sum(1 for g in games if (fall := g.fall) and fall[1] - fall[3] >= 0.3)
         print(f"{falls} of {len(games)} lost games where the search's value fell by 0.3 or more in a move")
+    asked = [("hexengine", "ours_know_from")] if args.connections else []
+    asked += [("Benzene", "benzene_knows_from")] if args.benzene else []
+    for who, field_ in asked:
+        known = [g for g in games if getattr(g, field_)]
+        line = f"{who}'s connections prove {len(known)} of {len(games)} lost games lost"
+        if known:
+            line += f", from a median move of {statistics.median(getattr(g, field_) for g in known):g}"
+        falls = [g for g in known if (fall := g.fall) and getattr(g, field_) <= fall[0]]
+        if args.search_seconds:
+            line += f"; at or before the search's largest fall in {len(falls)}"
+        print(line)
     return 0
 
 

@@ -196,6 +196,32 @@ def test_where_lost_shows_where_the_search_value_fell(tmp_path: Path) -> None:
     assert int(found[2]) == len(red_moves) and big <= int(found[1]) <= len(red_moves)
 
 
+def test_where_lost_finds_where_the_connections_prove_the_loss(tmp_path: Path) -> None:
+    """bench/where_lost.py --connections on random 6x6 Hex games: where a game Red lost
+    names the first move from which the search's knowledge alone proves Red lost, that
+    position has Red to move and the exact solver agrees that Red loses it; the summary
+    counts those games."""
+    red_moves = random_records(tmp_path, 24, seed=8, variant="hex", size=6)
+    out = run(
+        "bench/where_lost.py", str(tmp_path), "--player", "ann", "--max-empties", "0",
+        "--connections", "--jobs", "1",
+    )  # fmt: skip
+    known = re.findall(
+        r"^(game\d+\.sgf) red lost:.*\[connections prove it lost from move (\d+) \(hexengine\)", out, re.M
+    )
+    assert len(known) >= 3, out
+    for name, move in known:
+        record = hx.read_record(tmp_path / name)
+        game = hx.Game("hex", size=6, swap="off")
+        for action in record.actions[: int(move) - 1]:
+            game.play(action.cell)
+        assert game.to_move == hx.RED
+        assert hx.solve(game).winner == hx.BLUE, (name, move)
+    found = re.search(r"^hexengine's connections prove (\d+) of (\d+) lost games lost", out, re.M)
+    assert found, out
+    assert int(found[1]) == len(known) and int(found[2]) == len(red_moves)
+
+
 def test_where_lost_replays_dark_hex_matches(tmp_path: Path) -> None:
     """bench/where_lost.py --dark on a dark_strength.py match against the greedy player: every
     decision replays as recorded (or the script fails), and the summary and the JSON account for
