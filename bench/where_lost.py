@@ -200,7 +200,30 @@ def analyse(
     if benzene and (rules.variant != "hex" or rules.swap != "off"):
         raise ValueError(f"{path.name}: --benzene needs Hex with swap off")
     peer = BenzeneKnowledge(benzene, rules.rows, rules.cols) if benzene else None
-    lost = LostGame(path.name, loser)
+    try:
+        lost = lost_positions(
+            record, path.name, loser, max_empties, seconds, search_seconds, connections, peer
+        )
+    finally:
+        if peer:
+            peer.close()
+    if peer_simulations:
+        lost.peer_proves_from = peer_proves_from(record, record.winner, peer_simulations)
+    return lost
+
+
+def lost_positions(
+    record: hx.GameRecord,
+    name: str,
+    loser: hx.Color,
+    max_empties: int,
+    seconds: float,
+    search_seconds: float,
+    connections: bool,
+    peer: BenzeneKnowledge | None,
+) -> LostGame:
+    """What is known about each position of ``record`` with the loser to move (see ``analyse``)."""
+    lost = LostGame(name, loser)
     for move, (game, empty, _) in enumerate(positions(record), start=1):
         if game.to_move != loser:
             continue
@@ -223,10 +246,6 @@ def analyse(
             else:
                 verdict = "?" if result.winner is None else "W" if result.winner == loser else "L"
                 lost.positions.append((empty, verdict, result.nodes))
-    if peer:
-        peer.close()
-    if peer_simulations:
-        lost.peer_proves_from = peer_proves_from(record, record.winner, peer_simulations)
     return lost
 
 
@@ -465,9 +484,9 @@ def main(argv: list[str] | None = None) -> int:
         line = f"{who}'s connections prove {len(known)} of {len(games)} lost games lost"
         if known:
             line += f", from a median move of {statistics.median(getattr(g, field_) for g in known):g}"
-        falls = [g for g in known if (fall := g.fall) and getattr(g, field_) <= fall[0]]
         if args.search_seconds:
-            line += f"; at or before the search's largest fall in {len(falls)}"
+            early = sum(1 for g in known if (fall := g.fall) and getattr(g, field_) <= fall[0])
+            line += f"; at or before the search's largest fall in {early}"
         print(line)
     return 0
 
