@@ -61,7 +61,7 @@ constexpr float kPriorScale = 0.05f, kPriorLow = 0.1f, kPriorHigh = 0.9f;
 // short carrier lists and a large work budget. The solver's sizes (12 full
 // and 24 semi carriers a pair, 60,000 combinations) run out of budget on
 // nearly every 11x11 middlegame and find nothing there; with 6 and 12 a build
-// of such a position finishes in about 3 ms and finds the edge-to-edge
+// of such a position finishes in about 2.5 ms and finds the edge-to-edge
 // connections Benzene's finds in most of them (docs/search-notes.md,
 // "Connections the search did not see").
 constexpr solver::VcSizes kTreeVcSizes{.max_full = 6, .max_semi = 12, .max_ors = 4, .max_nodes = 128,
