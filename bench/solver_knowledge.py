@@ -68,6 +68,7 @@ def show_counts(names: list[str], results: list[hx.SolveResult]) -> None:
             f"per searched position {c['empty_cells'] / per:.1f} empty cells, "
             f"{c['mustplay_moves'] / per:.1f} after must-play, {c['moves'] / per:.1f} "
             f"after inferior cells; {c['vc_budget_out']} H-search builds out of budget; "
+            f"{c['decomposed']} decompositions filled; "
             f"depth {c['max_depth']}"
         )
         print("       nodes per ply:", " ".join(str(n) for n in c["nodes_by_depth"]))
@@ -97,7 +98,8 @@ def main() -> int:
             show_counts(names, results)
         if args.no_ablation:
             continue
-        pieces = [k for k in hx.KNOWLEDGE if not (variant == "rex" and k in ("vc", "mustplay", "proof-sets"))]
+        hex_only = ("vc", "mustplay", "proof-sets", "decompositions")
+        pieces = [k for k in hx.KNOWLEDGE if not (variant == "rex" and k in hex_only)]
         pieces = [k for k in pieces if not (variant == "hex" and k == "rex-pairing")]
         if variant == "rex":
             pieces = [k for k in pieces if k not in ("dominated", "vulnerable")]

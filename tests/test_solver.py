@@ -36,6 +36,7 @@ KNOWLEDGE_SETS = {
     "dominated": ["dominated"],
     "vulnerable": ["vulnerable"],
     "vc+inferior": ["vc", "mustplay", "dominated", "vulnerable"],
+    "vc+decompositions": ["vc", "decompositions"],
     "all": None,
 }
 HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]

@@ -32,6 +32,9 @@ constexpr double kEpsilon = 0.25;  // the 1+epsilon trick (Pawlewicz and Lew)
 constexpr int kWidenBase = 2;
 constexpr double kWidenFactor = 0.5;
 
+// VC decompositions filled in one expansion at most (each costs two H-search builds).
+constexpr int kMaxDecompositions = 4;
+
 uint32_t sat(uint64_t v) { return v >= kMaxFinite ? kMaxFinite : static_cast<uint32_t>(v); }
 
 // Hash table from 64-bit keys to values: open addressing with linear
@@ -121,10 +124,13 @@ struct Key {
   int sym = 0;  // 0 none, 1 half turn, 2 transposition, 3 both
 };
 
-// Moves and must-play region of a position expanded with H-search (canonical frame).
+// Moves and must-play region of a position expanded with H-search, and the
+// cells VC decompositions filled for the player to move and the other player
+// (canonical frame).
 template <int W>
 struct Expansion {
   Bitboard<W> moves, region;
+  Bitboard<W> fill[2];  // [0] the player to move's, [1] the other's
 };
 
 // The tables of a search: its own, or those all threads of a parallel search
@@ -160,8 +166,8 @@ class Search {
         own_(std::make_unique<Tables<W>>()),
         t_(own_.get()),
         start_(Clock::now()) {
-    if (!k_.vc) k_.mustplay = false;
-    if (misere_) k_.vc = k_.mustplay = k_.proof_sets = false;  // Rex is not monotone
+    if (!k_.vc) k_.mustplay = k_.decompositions = false;
+    if (misere_) k_.vc = k_.mustplay = k_.proof_sets = k_.decompositions = false;  // Rex is not monotone
     if (!misere_) k_.rex_pairing = false;
   }
 
@@ -444,13 +450,37 @@ class Search {
     BB proof;       // cells the child's proof needs, fills included (parent frame)
   };
 
-  // The moves worth trying at `pos`, or a decided value with its proof set.
-  // `region` is the union of the carriers that cut the moves down.
-  bool expand(const Pos<W>& pos, Value& decided, BB& proof, BB& moves, BB& region) {
+  // The moves worth trying at `start`, or a decided value with its proof set.
+  // `region` is the union of the carriers that cut the moves down; `fill`
+  // the cells VC decompositions give the player to move ([0]) and the other
+  // player ([1]): the moves are those of `start` with them filled.
+  bool expand(const Pos<W>& start, Value& decided, BB& proof, BB& moves, BB& region, BB fill[2]) {
+    const int me = start.mover;
+    Pos<W> pos = start;
+    fill[0] = fill[1] = BB{};
+    for (int round = 0;; ++round) {
+      if (expand_once(pos, decided, proof, moves, region)) {
+        proof |= fill[0] | fill[1];
+        return true;
+      }
+      if (!decomposed_.any() || round == kMaxDecompositions) break;
+      ++counts_.decomposed;
+      const int c = decomposed_colour_;
+      pos.stones[c] |= decomposed_;
+      fill[c == me ? 0 : 1] |= decomposed_;
+    }
+    region |= fill[0] | fill[1];
+    return false;
+  }
+
+  // One expansion of `pos` without filling; a decomposition found is left in
+  // decomposed_ (for decomposed_colour_), and then the moves are not set.
+  bool expand_once(const Pos<W>& pos, Value& decided, BB& proof, BB& moves, BB& region) {
     const int me = pos.mover, you = 1 - me;
     const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
     moves = empty;
     region = BB{};
+    decomposed_ = BB{};
     if (k_.rex_pairing) {
       const bool even = (empty.count() % 2) == 0;
       if (even && rex_forced_join(bi_, pos, me)) {
@@ -473,6 +503,11 @@ class Search {
         proof = mine.full ? mine.full_carrier : mine.smallest;
         return true;
       }
+      if (k_.decompositions) {
+        decomposed_ = vc_.decomposition(bi_, pos, me);
+        decomposed_colour_ = me;
+        if (decomposed_.any()) return false;
+      }
       const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
       counts_.vc_budget_out += vc_.ran_out();
       if (theirs.full) {
@@ -491,6 +526,11 @@ class Search {
           return true;
         }
       }
+      if (k_.decompositions) {
+        decomposed_ = vc_.decomposition(bi_, pos, you);
+        decomposed_colour_ = you;
+        if (decomposed_.any()) return false;
+      }
     }
     const uint64_t first = counting_ ? 1 : 0;
     counts_.no_mustplay += first * !(k_.mustplay && region.any());
@@ -501,7 +541,9 @@ class Search {
     return false;
   }
 
-  void make_child(const Pos<W>& pos, int p, Child& ch) {
+  // The child of `pos` after a move at p and the fill-in; `extra` are cells
+  // the parent's expansion filled before the move (they join the fills).
+  void make_child(const Pos<W>& pos, int p, Child& ch, const BB& extra = {}) {
     ch.move = p;
     ch.pos = pos;
     ch.pos.stones[pos.mover].set(p);
@@ -509,6 +551,7 @@ class Search {
     counts_.filled += reduce_pos(ch.pos);
     ch.fills = (ch.pos.stones[0] | ch.pos.stones[1]).andnot(pos.stones[0] | pos.stones[1]);
     ch.fills.reset(p);
+    ch.fills |= extra;
     ch.same_mover = ch.pos.mover == pos.mover;
     ch.decided = terminal(ch.pos, ch.fixed);
     if (!ch.decided) ch.key = hash(ch.pos);
@@ -568,26 +611,35 @@ class Search {
       return;
     }
     Value decided;
-    BB proof, moves, region;
+    BB proof, moves, region, fill[2];
     Expansion<W> e;
     if (find_expansion(key.key, e)) {  // searched before: skip H-search
       moves = image(e.moves, key.sym);
       region = image(e.region, key.sym);
+      fill[0] = image(e.fill[0], key.sym);
+      fill[1] = image(e.fill[1], key.sym);
     } else if (counting_ = !known(key.key), counts_.expanded += counting_,
-               expand(pos, decided, proof, moves, region)) {
+               expand(pos, decided, proof, moves, region, fill)) {
       out = decided;
       store(key, out);
       store_proof(key, proof);
       return;
-    } else if (k_.vc && !store_expansion(key.key, {image(moves, key.sym), image(region, key.sym)}) &&
+    } else if (k_.vc && !store_expansion(key.key, {image(moves, key.sym),
+                                                   image(region, key.sym),
+                                                   {image(fill[0], key.sym), image(fill[1], key.sym)}}) &&
                !stopped()) {
       status_ = SolveStatus::MemoryLimit;
     }
+    // The position the moves are made in: `pos` with the decompositions filled.
+    Pos<W> base = pos;
+    base.stones[pos.mover] |= fill[0];
+    base.stones[1 - pos.mover] |= fill[1];
+    const BB filled = fill[0] | fill[1];
     const Busy busy(*this, key.key);
-    const std::vector<int> order = ordered(pos, moves);
+    const std::vector<int> order = ordered(base, moves);
     std::vector<Child> children(order.size());
     stack_bytes_ += children.size() * sizeof(Child);
-    for (size_t i = 0; i < order.size(); ++i) make_child(pos, order[i], children[i]);
+    for (size_t i = 0; i < order.size(); ++i) make_child(base, order[i], children[i], filled);
     BB candidates = moves;    // moves not yet shown to lose by a sibling's proof
     BB lost_proof = region;   // what the proof of a loss here needs
     int best = -1;
@@ -758,6 +810,8 @@ class Search {
   bool aborting_ = false;  // another thread solved the root: unwind, the table has the answer
   bool root_done_ = false;    // the main thread has the root's value (and searches on alone)
   uint64_t reported_ws_ = 0;  // this thread's workspace bytes as last added to the shared count
+  BB decomposed_;          // the carrier expand_once found to fill, if any
+  int decomposed_colour_ = 0;  // ... and for which colour
   SolveStats counts_;    // where the nodes went
   bool counting_ = true;  // the position being expanded is seen for the first time
 };
@@ -944,7 +998,7 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false, false, false, false};
+  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false};
   for (const std::string& n : names) {
     if (n == "dead") {
       k.dead = true;
@@ -964,9 +1018,11 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
       k.dominated = true;
     } else if (n == "vulnerable") {
       k.vulnerable = true;
+    } else if (n == "decompositions") {
+      k.decompositions = true;
     } else {
       throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable'");
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions'");
     }
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");

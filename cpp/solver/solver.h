@@ -19,7 +19,10 @@
 //     would leave dead (dominated), nor, while another cell remains, one that
 //     a neighbouring opponent stone would leave dead (vulnerable), and never
 //     a cell outside the proof set of a sibling already refuted (Hex is
-//     monotone, so that refutation still works);
+//     monotone, so that refutation still works); a VC decomposition (two
+//     groups of one colour enclosing a region against two opponent groups,
+//     joined by a full connection inside it) fills that connection's carrier
+//     for its owner before the moves are made;
 //   - Rex: a player whose edges are chained by disjoint join-pairs loses when
 //     the number of empty cells has the right parity (pairing strategy).
 // Moves are tried in the order of an electric-resistance evaluation, with
@@ -67,6 +70,7 @@ struct SolveKnowledge {
   bool proof_sets = true;   // Hex: a refuted move's proof set rules out the moves outside it
   bool dominated = true;    // Hex: skip a move that a neighbouring move would leave dead
   bool vulnerable = true;   // Hex: skip moves an opponent's neighbouring stone would leave dead
+  bool decompositions = true;  // Hex: fill the carrier of a VC decomposition (needs vc)
 };
 
 // How long the search may run and what it should report.
@@ -99,6 +103,7 @@ struct SolveStats {
   uint64_t rex_paired = 0;       // ... decided by the Rex pairing strategy
   uint64_t no_mustplay = 0;      // ... searched with no opponent semi connection (no must-play region)
   uint64_t vc_budget_out = 0;    // H-search builds that ran out of their work budget
+  uint64_t decomposed = 0;       // VC decompositions filled (at most a few per expansion)
   uint64_t empty_cells = 0;      // sum over searched expansions of the empty cells
   uint64_t mustplay_moves = 0;   // ... of the moves left by the must-play region
   uint64_t moves = 0;            // ... of the moves left after the inferior cells
@@ -153,7 +158,8 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits);
 SolveResult solve_view(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
-// "symmetry", "proof-sets", "dominated", "vulnerable"), the others off; throws SolveError on an unknown name.
+// "symmetry", "proof-sets", "dominated", "vulnerable", "decompositions"), the
+// others off; throws SolveError on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 
 // Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -84,7 +85,9 @@ class VcBuilder {
   EdgeConnection<W> build(const BoardInfo<W>& bi, const Pos<W>& pos, int c) {
     EdgeConnection<W> out;
     const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
-    const Groups<W> groups = find_groups(bi, pos.stones[c], empty, c);
+    groups_ = find_groups(bi, pos.stones[c], empty, c);
+    const Groups<W>& groups = groups_;
+    built_ = false;
     ngroups_ = static_cast<int>(groups.members.size());
     n_ = ngroups_ + empty.count();
     if (n_ > sz_.max_nodes) return out;  // too large: nothing found, still sound
@@ -122,6 +125,7 @@ class VcBuilder {
       }
     });
     closure();
+    built_ = true;
 
     const size_t e = index(0, 1);
     if (won_) {
@@ -144,6 +148,76 @@ class VcBuilder {
       out.smallest = s[best];
       out.key = key_pool_[l.at + best];
     }
+    return out;
+  }
+
+  // A VC decomposition after a build for colour c that did not join c's
+  // edges (Henderson, Arneson and Hayward, "Solving 8x8 Hex", 2009): two
+  // groups of c that both touch the same two opponent groups (or lie a
+  // bridge away from them; an opponent's edge counts as a group, and c's
+  // edges touch both of them at the corners) and have a full connection
+  // whose carrier lies in the region they enclose (the empty cells c cannot
+  // reach from its other edges without passing next to one of the two).
+  // Inside that ring the opponent can only hope to join its two groups, which
+  // the connection rules out, so filling the carrier with c keeps the value
+  // of the position. Returns the carrier, or an empty set.
+  BB decomposition(const BoardInfo<W>& bi, const Pos<W>& pos, int c) const {
+    if (!built_ || won_ || ngroups_ < 3) return {};
+    const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    const Groups<W> theirs = find_groups(bi, pos.stones[1 - c], empty, 1 - c);
+    const int nt = std::min<int>(static_cast<int>(theirs.members.size()), 64);
+    // Opponent groups each of our groups touches, as bits.
+    std::vector<uint64_t> touch(ngroups_, 0);
+    for (int g = 0; g < ngroups_; ++g) {
+      // Touching, or a bridge away across two empty cells (as Benzene counts them).
+      const BB around = (dilate(groups_.members[g], bi.stride) & bi.on_board) | bridged(bi, groups_.members[g], empty);
+      for (int h = 0; h < nt; ++h) {
+        if (meet(around, theirs.members[h])) touch[g] |= uint64_t{1} << h;
+      }
+      if (meet(groups_.members[g], bi.edge1[1 - c])) touch[g] |= 1;  // on the opponent's edge lines
+      if (meet(groups_.members[g], bi.edge2[1 - c])) touch[g] |= 2;
+    }
+    touch[0] |= 3;
+    touch[1] |= 3;
+    const BB ours = pos.stones[c];
+    for (int a = 0; a < ngroups_; ++a) {
+      for (int b = std::max(a + 1, 2); b < ngroups_; ++b) {
+        if (std::popcount(touch[a] & touch[b]) < 2) continue;
+        const List& l = pairs_[index(a, b)].full;
+        if (l.n == 0) continue;
+        // Flood from our edges other than a and b, stopping next to them.
+        const BB pass = (empty | ours).andnot(groups_.members[a] | groups_.members[b]);
+        const BB stop = groups_.adjacent_empty[a] | groups_.adjacent_empty[b];
+        BB reached;
+        for (int e = 0; e < 2; ++e) {
+          if (e != a) reached |= groups_.adjacent_empty[e] | groups_.members[e];
+        }
+        for (;;) {
+          const BB next = reached | (dilate(reached.andnot(stop), bi.stride) & pass);
+          if (same(next, reached)) break;
+          reached = next;
+        }
+        const BB region = empty.andnot(reached);
+        for (int i = 0; i < l.n; ++i) {
+          const BB& carrier = full_pool_[l.at + i];
+          if (subset(carrier, region)) return carrier;
+        }
+      }
+    }
+    return {};
+  }
+
+  // Cells a bridge away from `stones` across two empty cells.
+  static BB bridged(const BoardInfo<W>& bi, const BB& stones, const BB& empty) {
+    BB out;
+    stones.for_each([&](int p) {
+      for (int d = 0; d < 6; ++d) {
+        const int x = bi.nbr[p][d], y = bi.nbr[p][(d + 1) % 6];
+        if (x < 0 || y < 0 || !empty.test(x) || !empty.test(y)) continue;
+        const int t = bi.nbr[x][(d + 1) % 6];
+        if (t >= 0) out.set(t);
+      }
+    });
     return out;
   }
 
@@ -396,6 +470,8 @@ class VcBuilder {
   };
 
   VcSizes sz_;
+  Groups<W> groups_;    // the groups of the last build
+  bool built_ = false;  // the last build ran its closure
   int n_ = 0, ngroups_ = 0;
   std::vector<int> node_cell_, cell_node_;
   std::vector<Lists> pairs_;  // per pair of nodes (see index)

@@ -54,6 +54,7 @@ KNOWLEDGE: tuple[str, ...] = (
     "proof-sets",
     "dominated",
     "vulnerable",
+    "decompositions",
 )
 """Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
 
