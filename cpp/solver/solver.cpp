@@ -468,6 +468,10 @@ class Search {
       const int c = decomposed_colour_;
       pos.stones[c] |= decomposed_;
       fill[c == me ? 0 : 1] |= decomposed_;
+      if (terminal(pos, decided)) {  // not expected (the region keeps off c's other edge), but final if so
+        proof = fill[0] | fill[1];
+        return true;
+      }
     }
     region |= fill[0] | fill[1];
     return false;
