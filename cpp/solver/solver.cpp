@@ -459,15 +459,16 @@ class Search {
     Pos<W> pos = start;
     fill[0] = fill[1] = BB{};
     for (int round = 0;; ++round) {
-      if (expand_once(pos, decided, proof, moves, region)) {
+      BB carrier;
+      int owner = 0;
+      if (expand_once(pos, decided, proof, moves, region, carrier, owner)) {
         proof |= fill[0] | fill[1];
         return true;
       }
-      if (!decomposed_.any() || round == kMaxDecompositions) break;
+      if (!carrier.any() || round == kMaxDecompositions) break;
       ++counts_.decomposed;
-      const int c = decomposed_colour_;
-      pos.stones[c] |= decomposed_;
-      fill[c == me ? 0 : 1] |= decomposed_;
+      pos.stones[owner] |= carrier;
+      fill[owner == me ? 0 : 1] |= carrier;
       if (terminal(pos, decided)) {  // not expected (the region keeps off c's other edge), but final if so
         proof = fill[0] | fill[1];
         return true;
@@ -477,14 +478,14 @@ class Search {
     return false;
   }
 
-  // One expansion of `pos` without filling; a decomposition found is left in
-  // decomposed_ (for decomposed_colour_), and then the moves are not set.
-  bool expand_once(const Pos<W>& pos, Value& decided, BB& proof, BB& moves, BB& region) {
+  // One expansion of `pos` without filling; when it finds a decomposition,
+  // its carrier and owner come back in `carrier` and `owner`, and the moves
+  // are left unpruned.
+  bool expand_once(const Pos<W>& pos, Value& decided, BB& proof, BB& moves, BB& region, BB& carrier, int& owner) {
     const int me = pos.mover, you = 1 - me;
     const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
     moves = empty;
     region = BB{};
-    decomposed_ = BB{};
     if (k_.rex_pairing) {
       const bool even = (empty.count() % 2) == 0;
       if (even && rex_forced_join(bi_, pos, me)) {
@@ -508,9 +509,9 @@ class Search {
         return true;
       }
       if (k_.decompositions) {
-        decomposed_ = vc_.decomposition(bi_, pos, me);
-        decomposed_colour_ = me;
-        if (decomposed_.any()) return false;
+        carrier = vc_.decomposition(bi_, pos, me);
+        owner = me;
+        if (carrier.any()) return false;
       }
       const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
       counts_.vc_budget_out += vc_.ran_out();
@@ -531,9 +532,9 @@ class Search {
         }
       }
       if (k_.decompositions) {
-        decomposed_ = vc_.decomposition(bi_, pos, you);
-        decomposed_colour_ = you;
-        if (decomposed_.any()) return false;
+        carrier = vc_.decomposition(bi_, pos, you);
+        owner = you;
+        if (carrier.any()) return false;
       }
     }
     const uint64_t first = counting_ ? 1 : 0;
@@ -814,8 +815,6 @@ class Search {
   bool aborting_ = false;  // another thread solved the root: unwind, the table has the answer
   bool root_done_ = false;    // the main thread has the root's value (and searches on alone)
   uint64_t reported_ws_ = 0;  // this thread's workspace bytes as last added to the shared count
-  BB decomposed_;          // the carrier expand_once found to fill, if any
-  int decomposed_colour_ = 0;  // ... and for which colour
   SolveStats counts_;    // where the nodes went
   bool counting_ = true;  // the position being expanded is seen for the first time
 };

@@ -185,18 +185,16 @@ class VcBuilder {
         if (std::popcount(touch[a] & touch[b]) < 2) continue;
         const List& l = pairs_[index(a, b)].full;
         if (l.n == 0) continue;
-        // Flood from our edges other than a and b, stopping next to them.
+        // Flood from our edges other than a and b: cells next to a or b are
+        // reached but not passed through.
         const BB pass = (empty | ours).andnot(groups_.members[a] | groups_.members[b]);
         const BB stop = groups_.adjacent_empty[a] | groups_.adjacent_empty[b];
-        BB reached;
+        BB seeds;
         for (int e = 0; e < 2; ++e) {
-          if (e != a) reached |= groups_.adjacent_empty[e] | groups_.members[e];
+          if (e != a) seeds |= groups_.adjacent_empty[e] | groups_.members[e];
         }
-        for (;;) {
-          const BB next = reached | (dilate(reached.andnot(stop), bi.stride) & pass);
-          if (same(next, reached)) break;
-          reached = next;
-        }
+        const BB inner = flood(seeds.andnot(stop), pass.andnot(stop), bi.stride);
+        const BB reached = seeds | inner | (dilate(inner, bi.stride) & pass);
         const BB region = empty.andnot(reached);
         for (int i = 0; i < l.n; ++i) {
           const BB& carrier = full_pool_[l.at + i];
