@@ -311,45 +311,80 @@ Bitboard<W> dead_cells_by_groups(const BoardInfo<W>& bi, const Pos<W>& pos) {
   return useless;
 }
 
-// A neighbour e of empty cell c such that, once the player to move X has a
-// stone on q, c and e are a captured pair of X (an X stone on either leaves
-// the other dead, by the ring test); -1 if none. Then X@q is worth X@q + X@c
-// + X@e, at least X@c: c is dominated by q.
+// One colour's fill-in after a stone of that colour c on empty cell q, by
+// the ring test, in a position with no dead cell or captured pair yet (a
+// reduced one): only rings next to new stones change, so only those are
+// looked at. Dead cells are filled first, all with c, then one captured pair
+// of c at a time, until none is left. Returns every cell filled but q; those
+// filled as dead also go to `dead`. Each fill keeps the value (a dead cell
+// takes any colour; a captured pair is its captor's), and each stays valid
+// when stones of either colour are added elsewhere (dead cells stay dead),
+// or when c's stones are added on the filled cells themselves.
 template <int W>
-int captured_partner_after(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, int c, int q) {
-  const int me = pos.mover, you = 1 - me;
-  Bitboard<W> mine = pos.stones[me];
-  mine.set(q);
-  auto dead_with = [&](int p, int extra) {  // p dead with X's stones, q and `extra`
-    Bitboard<W> s = mine;
-    s.set(extra);
-    const unsigned rx = bi.ring(p, s) | bi.edge_bits[me][p];
-    const unsigned ry = bi.ring(p, pos.stones[you]) | bi.edge_bits[you][p];
-    return (me == 0 ? kRing.flags[rx][ry] : kRing.flags[ry][rx]) != 0;
+Bitboard<W> fill_after(const BoardInfo<W>& bi, Pos<W>& pos, int q, int c, Bitboard<W>& dead) {
+  pos.stones[c].set(q);
+  Bitboard<W> filled, dirty;
+  auto touch = [&](int p) {
+    for (int d = 0; d < 6; ++d)
+      if (bi.nbr[p][d] >= 0) dirty.set(bi.nbr[p][d]);
   };
-  for (int d = 0; d < 6; ++d) {
-    const int e = bi.nbr[c][d];
-    if (e < 0 || e == q || !empty.test(e)) continue;
-    if (dead_with(c, e) && dead_with(e, c)) return e;
+  auto fill = [&](int p) {
+    pos.stones[c].set(p);
+    filled.set(p);
+    touch(p);
+  };
+  touch(q);
+  for (;;) {
+    for (bool again = true; again;) {
+      again = false;
+      dirty = dirty.andnot(pos.stones[0] | pos.stones[1]);
+      dirty.for_each([&](int p) {
+        if (pos.stones[c].test(p) || !dead_flags(bi, pos, p)) return;
+        fill(p);
+        dead.set(p);
+        again = true;
+      });
+    }
+    bool found = false;
+    while (!found && (dirty = dirty.andnot(pos.stones[0] | pos.stones[1])).any()) {
+      const int p = dirty.first();
+      dirty.reset(p);
+      for (int d = 0; d < 6 && !found; ++d) {
+        const int e = bi.nbr[p][d];
+        if (e < 0 || pos.stones[0].test(e) || pos.stones[1].test(e)) continue;
+        if (dead_after(bi, pos, p, d, c) && dead_after(bi, pos, e, (d + 3) % 6, c)) {
+          fill(p);
+          fill(e);
+          found = true;
+        }
+      }
+    }
+    if (!found) return filled;
   }
-  return -1;
 }
 
-// Hex: `moves` of the player to move X without the inferior ones:
-//  - vulnerable: c such that a Y stone on a neighbour k (its killer) leaves
-//    c dead. If X wins with c, X still wins after Y@k (X@c, Y@k leaves c
-//    dead, worth a Y stone, and Hex is monotone), by some move m that also
-//    wins now; repeating with m's killer adds a Y stone each time, so either
-//    a winning move outside V turns up or a dead move wins, and then every
-//    move wins, e.g. a cell u outside V and the killers. So when such a u
-//    exists, some winning move lies outside V.
-//  - dominated: c such that an X stone on a neighbour d leaves c dead (then
-//    P+X@d = P+X@d+X@c >= P+X@c), or leaves c in a captured pair (c, e) of
-//    X (then P+X@d = P+X@d+X@c+X@e >= P+X@c), dropped while d is kept or
-//    outside `moves` (then d, hence c, loses when `moves` holds every move
-//    that may win); chains of dominators end at a kept or a losing move.
-// Killers, u, dominators and captured partners join `region`: a loss proof
-// needs them empty.
+// Hex: `moves` of the player to move X without the inferior ones, where Y is
+// the other player and each fill-in below is fill_after's:
+//  - vulnerable: c that Y's fill-in after a Y stone on some k (its killer)
+//    fills as dead. Then X@c, Y@k is worth Y@c, Y@k: Y's fill-in after Y@k
+//    is still valid with X@c added (c is filled later than the cells before
+//    it, all of them Y's), and there c is dead. If X wins with c, X still
+//    wins after Y@k, so after Y@c, Y@k, by some move m that also wins now
+//    (fewer Y stones); if m is vulnerable too, its killer's fill-in is still
+//    valid with those Y stones added (they only add Y stones, on cells
+//    empty or Y in it), so the same step applies, each adding Y stones,
+//    until a winning move outside V turns up (X is not joined, so X always
+//    has one). So when a cell u outside V and the killers exists, some
+//    winning move lies outside V.
+//  - dominated: c that X's fill-in after an X stone on d fills (as dead or
+//    as a captured pair): P+X@d is worth P+X@d with X's fills, which has
+//    every X stone P+X@c has, so P+X@d >= P+X@c (Hex is monotone). c is
+//    dropped while d is kept or outside `moves` (then d, hence c, loses
+//    when `moves` holds every move that may win); chains of dominators end
+//    at a kept or a losing move.
+// Killers, u, dominators and the cells their fill-ins took join `region`:
+// a loss proof needs them empty (with X stones added elsewhere every
+// fill-in is still valid).
 template <int W>
 Bitboard<W> prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& moves, bool dominated,
                            bool vulnerable, Bitboard<W>& region) {
@@ -357,43 +392,35 @@ Bitboard<W> prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitb
   const int me = pos.mover, you = 1 - me;
   Bitboard<W> kept = moves;
   if (vulnerable) {
-    Bitboard<W> weak, killers;
-    moves.for_each([&](int c) {
-      for (int d = 0; d < 6; ++d) {
-        const int k = bi.nbr[c][d];
-        if (k >= 0 && empty.test(k) && dead_after(bi, pos, c, d, you)) {
-          weak.set(c);
-          killers.set(k);
-          return;
-        }
-      }
+    Bitboard<W> weak, killers, carriers;
+    empty.for_each([&](int k) {
+      Pos<W> after = pos;
+      Bitboard<W> dead;
+      const Bitboard<W> filled = fill_after(bi, after, k, you, dead);
+      dead = (dead & moves).andnot(weak);
+      if (!dead.any()) return;
+      weak |= dead;
+      killers.set(k);
+      carriers |= filled;
     });
     const Bitboard<W> spare = empty.andnot(weak | killers);
     if (weak.any() && spare.any()) {
       kept = kept.andnot(weak);
-      region |= killers;
+      region |= killers | carriers;
       region.set(spare.first());
     }
   }
   if (dominated) {
-    moves.for_each([&](int c) {
-      if (!kept.test(c)) return;
-      for (int d = 0; d < 6; ++d) {
-        const int q = bi.nbr[c][d];
-        if (q < 0 || !empty.test(q) || (moves.test(q) && !kept.test(q))) continue;
-        if (dead_after(bi, pos, c, d, me)) {
-          kept.reset(c);
-          region.set(q);
-          return;
-        }
-        const int e = captured_partner_after(bi, pos, empty, c, q);
-        if (e >= 0) {
-          kept.reset(c);
-          region.set(q);
-          region.set(e);
-          return;
-        }
-      }
+    empty.for_each([&](int d) {
+      if (moves.test(d) && !kept.test(d)) return;
+      Pos<W> after = pos;
+      Bitboard<W> dead;
+      const Bitboard<W> filled = fill_after(bi, after, d, me, dead);
+      const Bitboard<W> gone = filled & kept;
+      if (!gone.any()) return;
+      kept = kept.andnot(gone);
+      region |= filled;
+      region.set(d);
     });
   }
   return kept;

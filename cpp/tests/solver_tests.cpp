@@ -214,6 +214,69 @@ void test_inferior_keeps_a_win() {
   CHECK(won > 80 && pruned > 400);
 }
 
+// The two fill-in probes of prune_inferior, checked against the reference
+// search on random reduced 4x4 and 5x5 Hex positions: after a Y stone on k,
+// every cell Y's fill-in fills as dead is worth the same to either colour
+// (with either player to move); after an X stone on d, X's fill-in keeps the
+// value, and every cell it fills is worth no more to X than d.
+void test_fill_in_probes() {
+  for (int n : {4, 5}) {
+    const Rules rl = rules(Variant::Hex, n, n);
+    const Geometry g = make_geometry(n, n);
+    const solver::BoardInfo<1> bi(g);
+    ReferenceSearch ref(rl);
+    // The winner, also when a colour has joined its edges already.
+    auto winner = [&](const Bitboard<1>& red, const Bitboard<1>& blue, Color mover) {
+      const solver::Pos<1> p{{red, blue}, 0};
+      const int j = solver::joined_colour(bi, p);
+      if (j >= 0) return j == 0 ? Color::Red : Color::Blue;
+      return ref.winner(Board::from(red), Board::from(blue), mover);
+    };
+    std::mt19937 rng(17);
+    int killed = 0, dominated = 0;
+    for (int trial = 0; trial < (n == 4 ? 300 : 40); ++trial) {
+      Board s[2];
+      random_position(g, n == 4 ? 2 + static_cast<int>(rng() % 7) : 10 + static_cast<int>(rng() % 6), rng, s);
+      solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, static_cast<int>(rng() % 2)};
+      solver::reduce(bi, pos, true, true, false);
+      if (solver::joined_colour(bi, pos) >= 0) continue;
+      const int me = pos.mover, you = 1 - me;
+      const Color x = me == 0 ? Color::Red : Color::Blue, y = opponent(x);
+      const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+      empty.for_each([&](int k) {
+        solver::Pos<1> after = pos;
+        Bitboard<1> dead;
+        solver::fill_after(bi, after, k, you, dead);
+        dead.for_each([&](int c) {
+          ++killed;
+          Bitboard<1> with[2] = {pos.stones[0], pos.stones[1]};
+          with[you].set(k);
+          Bitboard<1> as_x[2] = {with[0], with[1]}, as_y[2] = {with[0], with[1]};
+          as_x[me].set(c);
+          as_y[you].set(c);
+          for (Color mover : {x, y}) CHECK(winner(as_x[0], as_x[1], mover) == winner(as_y[0], as_y[1], mover));
+        });
+      });
+      empty.for_each([&](int d) {
+        solver::Pos<1> after = pos;
+        Bitboard<1> dead;
+        const Bitboard<1> filled = solver::fill_after(bi, after, d, me, dead);
+        Bitboard<1> with[2] = {pos.stones[0], pos.stones[1]};
+        with[me].set(d);
+        const Color value = winner(with[0], with[1], y);
+        CHECK(winner(after.stones[0], after.stones[1], y) == value);
+        filled.for_each([&](int c) {
+          ++dominated;
+          Bitboard<1> instead[2] = {pos.stones[0], pos.stones[1]};
+          instead[me].set(c);
+          CHECK(winner(instead[0], instead[1], y) != x || value == x);
+        });
+      });
+    }
+    CHECK(killed > (n == 4 ? 500 : 50) && dominated > (n == 4 ? 500 : 50));
+  }
+}
+
 // A VC decomposition keeps the value of the position: on random 4x4 and 5x5
 // Hex positions, filling the carrier it returns for either colour leaves the
 // winner the reference search finds unchanged, with either player to move.
@@ -274,6 +337,7 @@ int main() {
   test_errors();
   test_against_reference();
   test_inferior_keeps_a_win();
+  test_fill_in_probes();
   test_decompositions_keep_the_value();
   test_swap();
   test_threads();

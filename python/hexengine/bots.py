@@ -184,8 +184,8 @@ class MCTSBot:
     the opponent's must-play region are dropped. One visited
     ``inferior_visits`` times gets the solver's inferior-cell analysis: dead
     cells and captured pairs are filled in, and moves into them, dominated
-    moves (a neighbouring move of one's own leaves them dead or captured)
-    and vulnerable ones (an opponent's neighbouring stone would leave them
+    moves (another move of one's own fills them in, as dead or captured)
+    and vulnerable ones (an opponent's stone somewhere would leave them
     dead) are dropped, always keeping a move that wins if any does; with
     ``inferior_fill`` the playouts below start from the filled-in board.
     With this analysis on, the connections are built on the filled-in board,
