@@ -15,14 +15,14 @@
 //     bridges, edge templates and their AND/OR combinations) end the search;
 //     the player to move only tries cells inside the must-play region (the
 //     intersection of the carriers of the opponent's winning
-//     semi-connections), never a cell that a neighbouring move of their own
-//     would leave dead (dominated), nor, while another cell remains, one that
-//     a neighbouring opponent stone would leave dead (vulnerable), and never
-//     a cell outside the proof set of a sibling already refuted (Hex is
-//     monotone, so that refutation still works); a VC decomposition (two
-//     groups of one colour enclosing a region against two opponent groups,
-//     joined by a full connection inside it) fills that connection's carrier
-//     for its owner before the moves are made;
+//     semi-connections), never a cell that their own fill-in after another
+//     move of theirs would take (dominated), nor, while another cell remains,
+//     one that the opponent's fill-in after one opponent stone would fill as
+//     dead (vulnerable), and never a cell outside the proof set of a sibling
+//     already refuted (Hex is monotone, so that refutation still works); a
+//     VC decomposition (two groups of one colour enclosing a region against
+//     two opponent groups, joined by a full connection inside it) fills that
+//     connection's carrier for its owner before the moves are made;
 //   - Rex: a player whose edges are chained by disjoint join-pairs loses when
 //     the number of empty cells has the right parity (pairing strategy).
 // Moves are tried in the order of an electric-resistance evaluation, with
@@ -68,8 +68,8 @@ struct SolveKnowledge {
   bool rex_pairing = true;  // Rex: join-pair strategies decide a position
   bool symmetry = true;     // the table shares entries between symmetric positions
   bool proof_sets = true;   // Hex: a refuted move's proof set rules out the moves outside it
-  bool dominated = true;    // Hex: skip a move that a neighbouring move would leave dead
-  bool vulnerable = true;   // Hex: skip moves an opponent's neighbouring stone would leave dead
+  bool dominated = true;    // Hex: skip a move the mover's fill-in after another move takes
+  bool vulnerable = true;   // Hex: skip moves the opponent's fill-in after one stone kills
   bool decompositions = true;  // Hex: fill the carrier of a VC decomposition (needs vc)
 };
 
