@@ -13,15 +13,23 @@
 //        semi (x, y, A|B|{z}) with key z; a full and a semi through a group
 //        give a semi with the semi's key;
 //   OR: semis (x, y) whose carriers have an empty intersection give a full
-//        with the union as carrier.
+//        with the union as carrier (searched by branching, at each step, on
+//        the semis that miss the first cell of the intersection so far).
 // Lists keep only minimal carriers, up to fixed capacities, and the closure
 // stops after a work budget, so the result is sound but not complete. Edge
 // groups are never the middle of an AND.
+//
+// A VC decomposition's ring encloses a region; when no carrier of the
+// closure lies inside it, a small region gets a local proof: a short search
+// of the opponent's moves there (each limited to the must-play cells of the
+// connection's semis), answered with H-search on the position where every
+// other empty cell is the opponent's.
 #pragma once
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver/knowledge.h"
@@ -47,6 +55,9 @@ struct VcSizes {
   int max_ors = 4;       // semis combined at once by the OR rule
   int max_nodes = 128;   // boards with more nodes are not searched
   long budget = 60000;   // carrier combinations tried per build
+  int local_cells = 20;  // decomposition regions up to this size get a local proof
+  int local_plies = 2;   // opponent moves the local proof searches
+  int local_builds = 32; // H-search builds one local proof may make
 };
 
 // Whether two sets are equal (word by word; faster than the defaulted ==).
@@ -155,13 +166,15 @@ class VcBuilder {
   // edges (Henderson, Arneson and Hayward, "Solving 8x8 Hex", 2009): two
   // groups of c that both touch the same two opponent groups (or lie a
   // bridge away from them; an opponent's edge counts as a group, and c's
-  // edges touch both of them at the corners) and have a full connection
-  // whose carrier lies in the region they enclose (the empty cells c cannot
-  // reach from its other edges without passing next to one of the two).
-  // Inside that ring the opponent can only hope to join its two groups, which
-  // the connection rules out, so filling the carrier with c keeps the value
-  // of the position. Returns the carrier, or an empty set.
-  BB decomposition(const BoardInfo<W>& bi, const Pos<W>& pos, int c) const {
+  // edges touch both of them at the corners) and are fully connected inside
+  // the region they enclose (the empty cells c cannot reach from its other
+  // edges without passing next to one of the two). Inside that ring the
+  // opponent can only hope to join its two groups, which the connection
+  // rules out, so filling the connection's carrier with c keeps the value of
+  // the position. The connection is one of the build's full carriers, or,
+  // for a small region, one that `joins_inside` proves with the whole region
+  // as carrier. Returns the carrier, or an empty set.
+  BB decomposition(const BoardInfo<W>& bi, const Pos<W>& pos, int c) {
     if (!built_ || won_ || ngroups_ < 3) return {};
     const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
     const Groups<W> theirs = find_groups(bi, pos.stones[1 - c], empty, 1 - c);
@@ -179,30 +192,46 @@ class VcBuilder {
     }
     touch[0] |= 3;
     touch[1] |= 3;
-    const BB ours = pos.stones[c];
+    // Rings whose region is small enough for a local proof, tried after the carriers.
+    std::vector<std::pair<int, int>> local;
     for (int a = 0; a < ngroups_; ++a) {
       for (int b = std::max(a + 1, 2); b < ngroups_; ++b) {
         if (std::popcount(touch[a] & touch[b]) < 2) continue;
         const List& l = pairs_[index(a, b)].full;
-        if (l.n == 0) continue;
-        // Flood from our edges other than a and b: cells next to a or b are
-        // reached but not passed through.
-        const BB pass = (empty | ours).andnot(groups_.members[a] | groups_.members[b]);
-        const BB stop = groups_.adjacent_empty[a] | groups_.adjacent_empty[b];
-        BB seeds;
-        for (int e = 0; e < 2; ++e) {
-          if (e != a) seeds |= groups_.adjacent_empty[e] | groups_.members[e];
-        }
-        const BB inner = flood(seeds.andnot(stop), pass.andnot(stop), bi.stride);
-        const BB reached = seeds | inner | (dilate(inner, bi.stride) & pass);
-        const BB region = empty.andnot(reached);
+        if (l.n == 0 && pairs_[index(a, b)].semi.n == 0) continue;
+        const BB region = enclosed(bi, pos, c, a, b);
         for (int i = 0; i < l.n; ++i) {
           const BB& carrier = full_pool_[l.at + i];
           if (subset(carrier, region)) return carrier;
         }
+        if (region.count() <= sz_.local_cells) local.emplace_back(a, b);
       }
     }
+    for (const auto& [a, b] : local) {
+      const BB region = enclosed(bi, pos, c, a, b);
+      if (joins_inside(bi, pos, c, end_of(a), end_of(b), region)) return region;
+    }
     return {};
+  }
+
+  // Whether colour c joins two ends (an edge, -1 or -2, or the group holding
+  // a cell of c) using only the cells of `region`, even if the opponent moves
+  // first there: a search of up to `sizes.local_plies` opponent moves, each
+  // limited to the must-play region of c's semi connections between the ends
+  // and answered by c's semi connection or a move of c's, with H-search on
+  // the position where every empty cell outside `region` is the opponent's.
+  // Sound, not complete; it stops after `sizes.local_builds` builds.
+  bool joins_inside(const BoardInfo<W>& bi, const Pos<W>& pos, int c, int ea, int eb, const BB& region) {
+    if (!local_) {
+      VcSizes s = sz_;
+      s.local_cells = 0;  // the local builder never searches further rings
+      local_ = std::make_unique<VcBuilder>(s);
+    }
+    Pos<W> p = pos;
+    const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    p.stones[1 - c] |= empty.andnot(region);
+    int builds = 0;
+    return local_->defends(bi, p, c, ea, eb, sz_.local_plies, builds);
   }
 
   // Cells a bridge away from `stones` across two empty cells.
@@ -229,6 +258,81 @@ class VcBuilder {
   }
 
  private:
+  // The end of node x of the last build as `joins_inside` takes it.
+  int end_of(int x) const { return x < 2 ? -1 - x : groups_.members[x].first(); }
+
+  // The empty cells enclosed by c's groups a and b: those c cannot reach
+  // from its edges other than a without passing next to a or b.
+  BB enclosed(const BoardInfo<W>& bi, const Pos<W>& pos, int c, int a, int b) const {
+    const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    const BB pass = (empty | pos.stones[c]).andnot(groups_.members[a] | groups_.members[b]);
+    const BB stop = groups_.adjacent_empty[a] | groups_.adjacent_empty[b];
+    BB seeds;
+    for (int e = 0; e < 2; ++e) {
+      if (e != a) seeds |= groups_.adjacent_empty[e] | groups_.members[e];
+    }
+    const BB inner = flood(seeds.andnot(stop), pass.andnot(stop), bi.stride);
+    const BB reached = seeds | inner | (dilate(inner, bi.stride) & pass);
+    return empty.andnot(reached);
+  }
+
+  // The node of an end (see joins_inside) in the last build, or -1.
+  int node_at(int end) const {
+    if (end < 0) return -1 - end;
+    for (int g = 0; g < ngroups_; ++g) {
+      if (groups_.members[g].test(end)) return g;
+    }
+    return -1;
+  }
+
+  // The opponent of c to move in p: whether c keeps its two ends joined
+  // (see joins_inside); `plies` opponent moves are searched at most.
+  bool defends(const BoardInfo<W>& bi, const Pos<W>& p, int c, int ea, int eb, int plies, int& builds) {
+    ++builds;
+    build(bi, p, c);
+    const int a = node_at(ea), b = node_at(eb);
+    if (a < 0 || b < 0) return false;
+    if (a == b) return true;
+    const Lists& l = pairs_[index(a, b)];
+    if (l.full.n) return true;
+    if (!l.semi.n || plies == 0 || builds >= sz_.local_builds) return false;
+    BB must = bi.on_board.andnot(p.stones[0] | p.stones[1]);
+    for (int i = 0; i < l.semi.n; ++i) must &= semi_pool_[l.semi.at + i];
+    bool held = true;
+    must.for_each([&](int k) {
+      if (!held) return;
+      Pos<W> q = p;
+      q.stones[1 - c].set(k);
+      held = answers(bi, q, c, ea, eb, k, plies - 1, builds);
+    });
+    return held;
+  }
+
+  // c to move in p after the opponent's move at k: whether c has a move
+  // that keeps its ends joined (the cells next to k are tried first).
+  bool answers(const BoardInfo<W>& bi, const Pos<W>& p, int c, int ea, int eb, int k, int plies, int& builds) {
+    ++builds;
+    build(bi, p, c);
+    const int a = node_at(ea), b = node_at(eb);
+    if (a < 0 || b < 0) return false;
+    if (a == b) return true;
+    const Lists& l = pairs_[index(a, b)];
+    if (l.full.n || l.semi.n) return true;  // a semi's key joins them
+    if (plies == 0 || builds >= sz_.local_builds) return false;
+    const BB empty = bi.on_board.andnot(p.stones[0] | p.stones[1]);
+    const BB near = dilate(single(k), bi.stride) & empty;
+    bool found = false;
+    auto attempt = [&](int r) {
+      if (found || builds >= sz_.local_builds) return;
+      Pos<W> q = p;
+      q.stones[c].set(r);
+      found = defends(bi, q, c, ea, eb, plies, builds);
+    };
+    near.for_each(attempt);
+    empty.andnot(near).for_each(attempt);
+    return found;
+  }
+
   struct Item {
     int16_t a, b;
     int16_t key;  // -1 for a full connection
@@ -408,7 +512,7 @@ class VcBuilder {
   void process_semi(const Item& it) {
     const size_t e = index(it.a, it.b);
     // OR rule.
-    or_rule(e, it.a, it.b, it.carrier, it.carrier, 0, 1);
+    or_rule(e, it.a, it.b, it.carrier, it.carrier, 1);
     if (won_) return;
     for (int side = 0; side < 2 && !won_; ++side) {
       const int z = side ? it.b : it.a;
@@ -429,19 +533,22 @@ class VcBuilder {
     }
   }
 
-  void or_rule(size_t e, int a, int b, const BB& inter, const BB& uni, int start, int depth) {
+  // OR rule: some semi without the intersection's first cell must join any
+  // set of semis with an empty intersection, so only those are branched on.
+  void or_rule(size_t e, int a, int b, const BB& inter, const BB& uni, int depth) {
+    const int x = inter.first();
     const int n = pairs_[e].semi.n;
-    for (int i = start; i < n && !won_; ++i) {
+    for (int i = 0; i < n && !won_; ++i) {
       if (--budget_ < 0) return;
       const BB s = semi_pool_[pairs_[e].semi.at + i];
+      if (s.test(x)) continue;
       const BB i2 = inter & s;
-      if (same(i2, inter)) continue;  // no progress
       const BB u2 = uni | s;
       if (!i2.any()) {
         add_full(a, b, u2);
         continue;
       }
-      if (depth < sz_.max_ors) or_rule(e, a, b, i2, u2, i + 1, depth + 1);
+      if (depth < sz_.max_ors) or_rule(e, a, b, i2, u2, depth + 1);
     }
   }
 
@@ -482,6 +589,7 @@ class VcBuilder {
   bool won_ = false;
   BB won_carrier_;
   long budget_ = 0;
+  std::unique_ptr<VcBuilder> local_;  // builds of joins_inside
 };
 
 }  // namespace hexengine::solver

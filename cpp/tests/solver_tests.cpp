@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <random>
 
 #include "core/game.h"
@@ -318,6 +319,94 @@ void test_decompositions_keep_the_value() {
   }
 }
 
+// Whether colour c's ends ea and eb (an edge -1 or -2, or the group on a
+// cell) are joined by c's stones in `pos`, each of c's edges counting as one
+// node that every stone on its line touches (as in H-search).
+bool ends_joined(const solver::BoardInfo<1>& bi, const solver::Pos<1>& pos, int c, int ea, int eb) {
+  const Bitboard<1> mine = pos.stones[c];
+  const Bitboard<1> line[2] = {bi.edge1[c] & mine, bi.edge2[c] & mine};
+  bool edge[2] = {ea == -1, ea == -2};
+  Bitboard<1> comp;
+  if (ea >= 0) comp.set(ea);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int e = 0; e < 2; ++e) {
+      if (!edge[e] && (comp & line[e]).any()) edge[e] = grew = true;
+      if (edge[e]) comp |= line[e];
+    }
+    const Bitboard<1> next = flood(comp, mine, bi.stride);
+    grew |= next.count() != comp.count();
+    comp = next;
+  }
+  return eb >= 0 ? comp.test(eb) : edge[-1 - eb];
+}
+
+// The region game by brute force: the opponent of c to move (or c when
+// `c_moves`) on the empty cells of `pos`; whether c ends with its ends joined.
+bool region_game(const solver::BoardInfo<1>& bi, const solver::Pos<1>& pos, int c, int ea, int eb, bool c_moves,
+                 std::map<std::pair<uint64_t, uint64_t>, bool>& memo) {
+  if (ends_joined(bi, pos, c, ea, eb)) return true;
+  const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  if (!empty.any()) return false;
+  const auto key = std::make_pair(pos.stones[c].w[0], pos.stones[1 - c].w[0] | (c_moves ? 1ull << 63 : 0));
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  bool result = !c_moves;
+  empty.for_each([&](int p) {
+    if (result == c_moves) return;  // decided
+    solver::Pos<1> q = pos;
+    q.stones[c_moves ? c : 1 - c].set(p);
+    if (region_game(bi, q, c, ea, eb, !c_moves, memo) == c_moves) result = c_moves;
+  });
+  memo[key] = result;
+  return result;
+}
+
+// A local proof of a connection inside a region (what a VC decomposition
+// falls back on) is right: on random 4x4 and 5x5 positions, whenever
+// `joins_inside` says a colour joins two of its ends inside a random region
+// with the opponent moving first, the brute-force region game agrees.
+void test_local_connection_proofs() {
+  solver::VcSizes sizes;
+  sizes.local_plies = 2;
+  sizes.local_builds = 400;
+  int proven = 0, deep = 0;
+  for (int n : {4, 5}) {
+    const Geometry g = make_geometry(n, n);
+    const solver::BoardInfo<1> bi(g);
+    solver::VcBuilder<1> vc(sizes);
+    std::mt19937 rng(17);
+    for (int trial = 0; trial < 5000; ++trial) {
+      Board s[2];
+      random_position(g, (n == 4 ? 3 : 8) + static_cast<int>(rng() % 6), rng, s);
+      const solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, 0};
+      if (solver::joined_colour(bi, pos) >= 0) continue;
+      const int c = static_cast<int>(rng() % 2);
+      std::vector<int> ends = {-1, -2};
+      pos.stones[c].for_each([&](int p) { ends.push_back(p); });
+      const int ea = ends[rng() % ends.size()], eb = ends[rng() % ends.size()];
+      if (ea == eb) continue;
+      const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+      Bitboard<1> region;
+      empty.for_each([&](int p) {
+        if (rng() % 5 != 0) region.set(p);
+      });
+      if (region.count() > 12) continue;
+      solver::Pos<1> game = pos;
+      game.stones[1 - c] |= empty.andnot(region);
+      if (ends_joined(bi, game, c, ea, eb)) continue;
+      if (!vc.joins_inside(bi, pos, c, ea, eb, region)) continue;
+      ++proven;
+      std::map<std::pair<uint64_t, uint64_t>, bool> memo;
+      CHECK(region_game(bi, game, c, ea, eb, false, memo));
+      // Proofs that needed a move of c's, not only the build's connections.
+      solver::VcBuilder<1> flat(solver::VcSizes{.local_plies = 0});
+      deep += !flat.joins_inside(bi, pos, c, ea, eb, region);
+    }
+  }
+  CHECK(proven > 500 && deep > 10);
+  std::printf("local connection proofs: %d checked, %d needing moves\n", proven, deep);
+}
+
 // With the swap available, the sides form hands the mover Red's side.
 void test_swap() {
   Game g(make_rules(Variant::Hex, 3, 3, SwapForm::Sides));
@@ -339,6 +428,7 @@ int main() {
   test_inferior_keeps_a_win();
   test_fill_in_probes();
   test_decompositions_keep_the_value();
+  test_local_connection_proofs();
   test_swap();
   test_threads();
   return testing::finish("solver tests");
