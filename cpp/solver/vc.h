@@ -258,81 +258,6 @@ class VcBuilder {
   }
 
  private:
-  // The end of node x of the last build as `joins_inside` takes it.
-  int end_of(int x) const { return x < 2 ? -1 - x : groups_.members[x].first(); }
-
-  // The empty cells enclosed by c's groups a and b: those c cannot reach
-  // from its edges other than a without passing next to a or b.
-  BB enclosed(const BoardInfo<W>& bi, const Pos<W>& pos, int c, int a, int b) const {
-    const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
-    const BB pass = (empty | pos.stones[c]).andnot(groups_.members[a] | groups_.members[b]);
-    const BB stop = groups_.adjacent_empty[a] | groups_.adjacent_empty[b];
-    BB seeds;
-    for (int e = 0; e < 2; ++e) {
-      if (e != a) seeds |= groups_.adjacent_empty[e] | groups_.members[e];
-    }
-    const BB inner = flood(seeds.andnot(stop), pass.andnot(stop), bi.stride);
-    const BB reached = seeds | inner | (dilate(inner, bi.stride) & pass);
-    return empty.andnot(reached);
-  }
-
-  // The node of an end (see joins_inside) in the last build, or -1.
-  int node_at(int end) const {
-    if (end < 0) return -1 - end;
-    for (int g = 0; g < ngroups_; ++g) {
-      if (groups_.members[g].test(end)) return g;
-    }
-    return -1;
-  }
-
-  // The opponent of c to move in p: whether c keeps its two ends joined
-  // (see joins_inside); `plies` opponent moves are searched at most.
-  bool defends(const BoardInfo<W>& bi, const Pos<W>& p, int c, int ea, int eb, int plies, int& builds) {
-    ++builds;
-    build(bi, p, c);
-    const int a = node_at(ea), b = node_at(eb);
-    if (a < 0 || b < 0) return false;
-    if (a == b) return true;
-    const Lists& l = pairs_[index(a, b)];
-    if (l.full.n) return true;
-    if (!l.semi.n || plies == 0 || builds >= sz_.local_builds) return false;
-    BB must = bi.on_board.andnot(p.stones[0] | p.stones[1]);
-    for (int i = 0; i < l.semi.n; ++i) must &= semi_pool_[l.semi.at + i];
-    bool held = true;
-    must.for_each([&](int k) {
-      if (!held) return;
-      Pos<W> q = p;
-      q.stones[1 - c].set(k);
-      held = answers(bi, q, c, ea, eb, k, plies - 1, builds);
-    });
-    return held;
-  }
-
-  // c to move in p after the opponent's move at k: whether c has a move
-  // that keeps its ends joined (the cells next to k are tried first).
-  bool answers(const BoardInfo<W>& bi, const Pos<W>& p, int c, int ea, int eb, int k, int plies, int& builds) {
-    ++builds;
-    build(bi, p, c);
-    const int a = node_at(ea), b = node_at(eb);
-    if (a < 0 || b < 0) return false;
-    if (a == b) return true;
-    const Lists& l = pairs_[index(a, b)];
-    if (l.full.n || l.semi.n) return true;  // a semi's key joins them
-    if (plies == 0 || builds >= sz_.local_builds) return false;
-    const BB empty = bi.on_board.andnot(p.stones[0] | p.stones[1]);
-    const BB near = dilate(single(k), bi.stride) & empty;
-    bool found = false;
-    auto attempt = [&](int r) {
-      if (found || builds >= sz_.local_builds) return;
-      Pos<W> q = p;
-      q.stones[c].set(r);
-      found = defends(bi, q, c, ea, eb, plies, builds);
-    };
-    near.for_each(attempt);
-    empty.andnot(near).for_each(attempt);
-    return found;
-  }
-
   struct Item {
     int16_t a, b;
     int16_t key;  // -1 for a full connection
@@ -573,6 +498,86 @@ class VcBuilder {
       }
     }
   };
+
+  // The end of node x of the last build as `joins_inside` takes it.
+  int end_of(int x) const { return x < 2 ? -1 - x : groups_.members[x].first(); }
+
+  // The empty cells enclosed by c's groups a and b: those c cannot reach
+  // from its edges other than a without passing next to a or b.
+  BB enclosed(const BoardInfo<W>& bi, const Pos<W>& pos, int c, int a, int b) const {
+    const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    const BB pass = (empty | pos.stones[c]).andnot(groups_.members[a] | groups_.members[b]);
+    const BB stop = groups_.adjacent_empty[a] | groups_.adjacent_empty[b];
+    BB seeds;
+    for (int e = 0; e < 2; ++e) {
+      if (e != a) seeds |= groups_.adjacent_empty[e] | groups_.members[e];
+    }
+    const BB inner = flood(seeds.andnot(stop), pass.andnot(stop), bi.stride);
+    const BB reached = seeds | inner | (dilate(inner, bi.stride) & pass);
+    return empty.andnot(reached);
+  }
+
+  // The node of an end (see joins_inside) in the last build, or -1.
+  int node_at(int end) const {
+    if (end < 0) return -1 - end;
+    for (int g = 0; g < ngroups_; ++g) {
+      if (groups_.members[g].test(end)) return g;
+    }
+    return -1;
+  }
+
+  // How c's two ends stand after a build of p: kJoined (one node, or a
+  // full connection), kSemi (only semi connections, in `semis`) or kApart.
+  enum Link { kApart, kSemi, kJoined };
+  Link link(const BoardInfo<W>& bi, const Pos<W>& p, int c, int ea, int eb, int& builds, List& semis) {
+    ++builds;
+    build(bi, p, c);
+    const int a = node_at(ea), b = node_at(eb);
+    if (a < 0 || b < 0) return kApart;
+    if (a == b) return kJoined;
+    const Lists& l = pairs_[index(a, b)];
+    semis = l.semi;
+    return l.full.n ? kJoined : l.semi.n ? kSemi : kApart;
+  }
+
+  // The opponent of c to move in p: whether c keeps its two ends joined
+  // (see joins_inside); `plies` opponent moves are searched at most.
+  bool defends(const BoardInfo<W>& bi, const Pos<W>& p, int c, int ea, int eb, int plies, int& builds) {
+    List semis;
+    const Link now = link(bi, p, c, ea, eb, builds, semis);
+    if (now != kSemi) return now == kJoined;
+    if (plies == 0 || builds >= sz_.local_builds) return false;
+    BB must = bi.on_board.andnot(p.stones[0] | p.stones[1]);
+    for (int i = 0; i < semis.n; ++i) must &= semi_pool_[semis.at + i];
+    bool held = true;
+    must.for_each([&](int k) {
+      if (!held) return;
+      Pos<W> q = p;
+      q.stones[1 - c].set(k);
+      held = answers(bi, q, c, ea, eb, k, plies - 1, builds);
+    });
+    return held;
+  }
+
+  // c to move in p after the opponent's move at k: whether c has a move
+  // that keeps its ends joined (the cells next to k are tried first).
+  bool answers(const BoardInfo<W>& bi, const Pos<W>& p, int c, int ea, int eb, int k, int plies, int& builds) {
+    List semis;
+    if (link(bi, p, c, ea, eb, builds, semis) != kApart) return true;  // a semi's key joins them
+    if (plies == 0 || builds >= sz_.local_builds) return false;
+    const BB empty = bi.on_board.andnot(p.stones[0] | p.stones[1]);
+    const BB near = dilate(single(k), bi.stride) & empty;
+    bool found = false;
+    auto attempt = [&](int r) {
+      if (found || builds >= sz_.local_builds) return;
+      Pos<W> q = p;
+      q.stones[c].set(r);
+      found = defends(bi, q, c, ea, eb, plies, builds);
+    };
+    near.for_each(attempt);
+    empty.andnot(near).for_each(attempt);
+    return found;
+  }
 
   VcSizes sz_;
   Groups<W> groups_;    // the groups of the last build
