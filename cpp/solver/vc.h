@@ -251,10 +251,11 @@ class VcBuilder {
   // Whether the last build stopped on its work budget.
   bool ran_out() const { return budget_ < 0; }
 
-  // Bytes held by the workspace.
+  // Bytes held by the workspace, the local proofs' builder included.
   uint64_t memory() const {
     return pairs_.capacity() * sizeof(Lists) +
-           (full_pool_.capacity() + semi_pool_.capacity()) * sizeof(BB) + key_pool_.capacity() * sizeof(int16_t);
+           (full_pool_.capacity() + semi_pool_.capacity()) * sizeof(BB) + key_pool_.capacity() * sizeof(int16_t) +
+           (local_ ? local_->memory() : 0);
   }
 
  private:
