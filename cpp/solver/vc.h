@@ -30,6 +30,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include "solver/knowledge.h"
@@ -192,8 +193,8 @@ class VcBuilder {
     }
     touch[0] |= 3;
     touch[1] |= 3;
-    // Rings whose region is small enough for a local proof, tried after the carriers.
-    std::vector<std::pair<int, int>> local;
+    // Rings (their ends and region) small enough for a local proof, tried after the carriers.
+    std::vector<std::tuple<int, int, BB>> local;
     for (int a = 0; a < ngroups_; ++a) {
       for (int b = std::max(a + 1, 2); b < ngroups_; ++b) {
         if (std::popcount(touch[a] & touch[b]) < 2) continue;
@@ -204,11 +205,10 @@ class VcBuilder {
           const BB& carrier = full_pool_[l.at + i];
           if (subset(carrier, region)) return carrier;
         }
-        if (region.count() <= sz_.local_cells) local.emplace_back(a, b);
+        if (region.count() <= sz_.local_cells) local.emplace_back(a, b, region);
       }
     }
-    for (const auto& [a, b] : local) {
-      const BB region = enclosed(bi, pos, c, a, b);
+    for (const auto& [a, b, region] : local) {
       if (joins_inside(bi, pos, c, end_of(a), end_of(b), region)) return region;
     }
     return {};
@@ -222,11 +222,7 @@ class VcBuilder {
   // the position where every empty cell outside `region` is the opponent's.
   // Sound, not complete; it stops after `sizes.local_builds` builds.
   bool joins_inside(const BoardInfo<W>& bi, const Pos<W>& pos, int c, int ea, int eb, const BB& region) {
-    if (!local_) {
-      VcSizes s = sz_;
-      s.local_cells = 0;  // the local builder never searches further rings
-      local_ = std::make_unique<VcBuilder>(s);
-    }
+    if (!local_) local_ = std::make_unique<VcBuilder>(sz_);
     Pos<W> p = pos;
     const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
     p.stones[1 - c] |= empty.andnot(region);

@@ -374,6 +374,7 @@ void test_local_connection_proofs() {
     const Geometry g = make_geometry(n, n);
     const solver::BoardInfo<1> bi(g);
     solver::VcBuilder<1> vc(sizes);
+    solver::VcBuilder<1> flat(solver::VcSizes{.local_plies = 0});  // no moves, only the builds
     std::mt19937 rng(17);
     for (int trial = 0; trial < 5000; ++trial) {
       Board s[2];
@@ -399,7 +400,6 @@ void test_local_connection_proofs() {
       std::map<std::pair<uint64_t, uint64_t>, bool> memo;
       CHECK(region_game(bi, game, c, ea, eb, false, memo));
       // Proofs that needed a move of c's, not only the build's connections.
-      solver::VcBuilder<1> flat(solver::VcSizes{.local_plies = 0});
       deep += !flat.joins_inside(bi, pos, c, ea, eb, region);
     }
   }
