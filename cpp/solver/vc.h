@@ -14,7 +14,8 @@
 //        give a semi with the semi's key;
 //   OR: semis (x, y) whose carriers have an empty intersection give a full
 //        with the union as carrier (searched by branching, at each step, on
-//        the semis that miss the first cell of the intersection so far).
+//        the semis that miss the first cell of the intersection so far, each
+//        set of semis once).
 // Lists keep only minimal carriers, up to fixed capacities, and the closure
 // stops after a work budget, so the result is sound but not complete. Edge
 // groups are never the middle of an AND.
@@ -27,6 +28,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -53,7 +55,7 @@ struct EdgeConnection {
 struct VcSizes {
   int max_full = 12;     // full carriers kept per pair of nodes
   int max_semi = 24;     // semi carriers kept per pair of nodes
-  int max_ors = 4;       // semis combined at once by the OR rule
+  int max_ors = 4;       // semis the OR rule adds to a new one
   int max_nodes = 128;   // boards with more nodes are not searched
   long budget = 60000;   // carrier combinations tried per build
   int local_cells = 20;  // decomposition regions up to this size get a local proof
@@ -90,7 +92,9 @@ class VcBuilder {
  public:
   using BB = Bitboard<W>;
 
-  explicit VcBuilder(VcSizes sizes = {}) : sz_(sizes) {}
+  explicit VcBuilder(VcSizes sizes = {}) : sz_(sizes) {
+    sz_.max_semi = std::min(sz_.max_semi, 64);  // the OR rule marks a pair's semis in 64 bits
+  }
 
   // H-search for colour c in `pos`, whose edges must not be joined yet.
   // Stops early once the edges are fully connected.
@@ -434,7 +438,7 @@ class VcBuilder {
   void process_semi(const Item& it) {
     const size_t e = index(it.a, it.b);
     // OR rule.
-    or_rule(e, it.a, it.b, it.carrier, it.carrier, 1);
+    or_rule(e, it.a, it.b, it.carrier);
     if (won_) return;
     for (int side = 0; side < 2 && !won_; ++side) {
       const int z = side ? it.b : it.a;
@@ -455,22 +459,50 @@ class VcBuilder {
     }
   }
 
-  // OR rule: some semi without the intersection's first cell must join any
-  // set of semis with an empty intersection, so only those are branched on.
-  void or_rule(size_t e, int a, int b, const BB& inter, const BB& uni, int depth) {
-    const int x = inter.first();
+  // OR rule for a new semi of pair e: the sets of at most max_ors + 1 of the
+  // pair's semis, the new one among them, whose carriers share no cell. For
+  // each cell of the new carrier it first marks the semis that miss it.
+  void or_rule(size_t e, int a, int b, const BB& carrier) {
     const int n = pairs_[e].semi.n;
-    for (int i = 0; i < n && !won_; ++i) {
+    const BB* s = &semi_pool_[pairs_[e].semi.at];
+    budget_ -= n;
+    carrier.for_each([&](int x) {
+      uint64_t m = 0;
+      for (int i = 0; i < n; ++i) m |= uint64_t{!s[i].test(x)} << i;
+      missing_[x] = m;
+    });
+    or_step(e, a, b, carrier, carrier, 1, 0);
+  }
+
+  // One step of the OR rule with `depth` semis taken; `inter` (not empty) and
+  // `uni` are the intersection and union of their carriers. The semis that
+  // miss all of `inter` finish a set; otherwise some semi without its first
+  // cell must join, so only those are branched on. A branch leaves out the
+  // semis its earlier siblings took and those that finished a set (every set
+  // holding one of them was searched, or holds a set found), so each set is
+  // tried once.
+  void or_step(size_t e, int a, int b, const BB& inter, const BB& uni, int depth, uint64_t skip) {
+    const int n = pairs_[e].semi.n;
+    const uint64_t all = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    uint64_t done = all & ~skip;
+    inter.for_each([&](int x) { done &= missing_[x]; });
+    for (uint64_t d = done; d && !won_; d &= d - 1) {
+      const BB& s = semi_pool_[pairs_[e].semi.at + std::countr_zero(d)];
+      if (!meet(s, inter)) add_full(a, b, uni | s);  // checked again: a new full may have dropped semis
+    }
+    if (depth >= sz_.max_ors) return;
+    skip |= done;
+    for (uint64_t c = missing_[inter.first()] & all & ~skip; c && !won_; c &= c - 1) {
       if (--budget_ < 0) return;
+      const int i = std::countr_zero(c);
       const BB s = semi_pool_[pairs_[e].semi.at + i];
-      if (s.test(x)) continue;
       const BB i2 = inter & s;
-      const BB u2 = uni | s;
-      if (!i2.any()) {
-        add_full(a, b, u2);
-        continue;
+      if (i2.any()) {
+        or_step(e, a, b, i2, uni | s, depth + 1, skip);
+      } else {
+        add_full(a, b, uni | s);
       }
-      if (depth < sz_.max_ors) or_rule(e, a, b, i2, u2, depth + 1);
+      skip |= uint64_t{1} << i;
     }
   }
 
@@ -592,6 +624,7 @@ class VcBuilder {
   BB won_carrier_;
   long budget_ = 0;
   std::unique_ptr<VcBuilder> local_;  // builds of joins_inside
+  std::array<uint64_t, 64 * W> missing_{};  // per cell: the OR rule pair's semis without it
 };
 
 }  // namespace hexengine::solver

@@ -407,6 +407,46 @@ void test_local_connection_proofs() {
   std::printf("local connection proofs: %d checked, %d needing moves\n", proven, deep);
 }
 
+// H-search's edge connections are real: on random 5x5 and 6x6 positions,
+// whenever a build finds a full connection between a colour's edges, the
+// colour joins them inside its carrier with the opponent moving first, and
+// for the smallest semi connection after the colour's stone on its key
+// (brute-force region games, carriers of up to 14 cells).
+void test_edge_connections_hold() {
+  int fulls = 0, semis = 0;
+  for (int n : {5, 6}) {
+    const Geometry g = make_geometry(n, n);
+    const solver::BoardInfo<1> bi(g);
+    solver::VcBuilder<1> vc;
+    std::mt19937 rng(29);
+    for (int trial = 0; trial < 3000; ++trial) {
+      Board s[2];
+      random_position(g, (n == 5 ? 5 : 10) + static_cast<int>(rng() % 6), rng, s);
+      const solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, 0};
+      if (solver::joined_colour(bi, pos) >= 0) continue;
+      const int c = static_cast<int>(rng() % 2);
+      const solver::EdgeConnection<1> ec = vc.build(bi, pos, c);
+      const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+      auto holds = [&](const Bitboard<1>& carrier, int key) {
+        solver::Pos<1> game = pos;
+        game.stones[1 - c] |= empty.andnot(carrier);
+        if (key >= 0) game.stones[c].set(key);
+        std::map<std::pair<uint64_t, uint64_t>, bool> memo;
+        return region_game(bi, game, c, -1, -2, false, memo);
+      };
+      if (ec.full && ec.full_carrier.count() <= 14) {
+        ++fulls;
+        CHECK(holds(ec.full_carrier, -1));
+      } else if (!ec.full && ec.semis && ec.smallest.count() <= 14) {
+        ++semis;
+        CHECK(holds(ec.smallest, ec.key));
+      }
+    }
+  }
+  CHECK(fulls > 300 && semis > 300);
+  std::printf("edge connections: %d full and %d semi checked\n", fulls, semis);
+}
+
 // With the swap available, the sides form hands the mover Red's side.
 void test_swap() {
   Game g(make_rules(Variant::Hex, 3, 3, SwapForm::Sides));
@@ -429,6 +469,7 @@ int main() {
   test_fill_in_probes();
   test_decompositions_keep_the_value();
   test_local_connection_proofs();
+  test_edge_connections_hold();
   test_swap();
   test_threads();
   return testing::finish("solver tests");
