@@ -125,6 +125,16 @@ void random_position(const Geometry& g, int stones, std::mt19937& rng, Board s[2
   for (int k = 0; k < stones; ++k) s[k % 2].set(g.padded(cells[k]));
 }
 
+// A random position as the solver's internals take it (see random_position);
+// false when a colour has joined its edges already.
+bool random_open_position(const solver::BoardInfo<1>& bi, const Geometry& g, int stones, std::mt19937& rng,
+                          solver::Pos<1>& pos) {
+  Board s[2];
+  random_position(g, stones, rng, s);
+  pos = solver::Pos<1>{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, 0};
+  return solver::joined_colour(bi, pos) < 0;
+}
+
 // The solver agrees with the plain reference search on random 4x4 positions
 // of both games, and its winning move wins.
 void test_against_reference() {
@@ -377,10 +387,8 @@ void test_local_connection_proofs() {
     solver::VcBuilder<1> flat(solver::VcSizes{.local_plies = 0});  // no moves, only the builds
     std::mt19937 rng(17);
     for (int trial = 0; trial < 5000; ++trial) {
-      Board s[2];
-      random_position(g, (n == 4 ? 3 : 8) + static_cast<int>(rng() % 6), rng, s);
-      const solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, 0};
-      if (solver::joined_colour(bi, pos) >= 0) continue;
+      solver::Pos<1> pos;
+      if (!random_open_position(bi, g, (n == 4 ? 3 : 8) + static_cast<int>(rng() % 6), rng, pos)) continue;
       const int c = static_cast<int>(rng() % 2);
       std::vector<int> ends = {-1, -2};
       pos.stones[c].for_each([&](int p) { ends.push_back(p); });
@@ -420,10 +428,8 @@ void test_edge_connections_hold() {
     solver::VcBuilder<1> vc;
     std::mt19937 rng(29);
     for (int trial = 0; trial < 3000; ++trial) {
-      Board s[2];
-      random_position(g, (n == 5 ? 5 : 10) + static_cast<int>(rng() % 6), rng, s);
-      const solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, 0};
-      if (solver::joined_colour(bi, pos) >= 0) continue;
+      solver::Pos<1> pos;
+      if (!random_open_position(bi, g, (n == 5 ? 5 : 10) + static_cast<int>(rng() % 6), rng, pos)) continue;
       const int c = static_cast<int>(rng() % 2);
       const solver::EdgeConnection<1> ec = vc.build(bi, pos, c);
       const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
