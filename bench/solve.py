@@ -13,6 +13,12 @@ the peak memory of each, then the totals; ``--json`` writes them to a file.
     python bench/solve.py rex 5 --replies all    # every reply to every 5x5 Rex opening
     python bench/solve.py hex 6 --rows 6 --cols 7  # a non-square board
     python bench/solve.py hex 7 --threads 2      # a helper thread on the root's moves
+    python bench/solve.py hex 8 --distinct --jobs 2 --max-seconds 600  # the 8x8 table, two at a time
+
+``--distinct`` keeps one opening of each pair that the half-turn maps onto each
+other (the one first in reading order, a1 b1 ... then a2 ...), which have the
+same winner. ``--jobs N`` solves N positions at a time in separate processes
+(one thread each unless ``--threads``); each position's time is still its own.
 
 With ``--benzene PATH`` each position is also solved by a Benzene binary
 (``mohex`` or ``wolve`` built from github.com/cgao3/benzene-vanilla-cmake) through
@@ -39,6 +45,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import hexengine as hx
@@ -60,11 +67,51 @@ def positions(args: argparse.Namespace) -> list[tuple[str, hx.Game]]:
                 out.append((f"{first} {name}", game))
         return out
     cells = args.cells.split(",") if args.cells else everything
+    if args.distinct:
+        cells = distinct(cells, rows, cols)
     for name in cells:
         game = hx.Game(args.variant, rows=rows, cols=cols, swap="off")
         game.play(name)
         out.append((name, game))
     return out
+
+
+def distinct(cells: list[str], rows: int, cols: int) -> list[str]:
+    """One cell of each pair the half-turn maps onto each other, in reading order."""
+    kept: list[str] = []
+    seen: set[int] = set()
+    ordered = sorted((hx.Cell.parse(name).index(cols), name) for name in cells)
+    for index, name in ordered:
+        turned = rows * cols - 1 - index
+        if index in seen or turned in seen:
+            continue
+        seen.add(index)
+        kept.append(name)
+    return kept
+
+
+def solve_row(job: tuple) -> dict:
+    """Solves one position on its own; the row of the table, with its wall and CPU time.
+
+    ``job`` is (variant, rows, cols, moves, max_seconds, max_memory, threads).
+    """
+    variant, rows, cols, moves, max_seconds, max_memory, threads = job
+    game = hx.Game(variant, rows=rows, cols=cols, swap="off")
+    for move in moves:
+        game.play(move)
+    start, cpu = time.perf_counter(), time.process_time()
+    res = hx.solve(game, max_seconds=max_seconds, max_memory=max_memory, threads=threads)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return {
+        "winner": str(res.winner) if res.winner else None,
+        "status": res.status,
+        "nodes": res.nodes,
+        "expanded": res.counts.get("expanded", 0),
+        "main_thread_nodes": res.nodes - res.counts.get("helper_nodes", 0),
+        "seconds": round(wall, 4),
+        "cpu_seconds": round(cpu, 4),
+        "memory": res.memory,
+    }
 
 
 class Benzene:
@@ -153,11 +200,19 @@ def main() -> int:
         metavar="COMMAND",
         help="an HTP command sent to Benzene before solving (repeatable)",
     )
+    parser.add_argument("--distinct", action="store_true", help="one opening per half-turn pair")
+    parser.add_argument("--jobs", type=int, default=1, help="positions solved at a time (default 1)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="print only unknown positions and the totals")
     args = parser.parse_args()
     if args.variant == "rex" and args.benzene:
         parser.error("Benzene's df-pn solves Hex only")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    if args.benzene and args.jobs > 1:
+        parser.error("--benzene times each position alone; use it with --jobs 1")
+    if args.distinct and args.replies:
+        parser.error("--distinct applies to openings, not to --replies")
 
     rows, cols = args.rows or args.size, args.cols or args.size
     peer = Benzene(args.benzene, rows, cols, args.benzene_setting) if args.benzene else None
@@ -166,24 +221,17 @@ def main() -> int:
     total_expanded, peer_nodes, peer_builds, peer_seconds = 0, 0, 0, 0.0
     header = f"{args.variant} {rows}x{cols}: position, winner, nodes, expanded, seconds, MB"
     print(header + (", benzene winner, MID calls, VC builds, seconds" if peer else ""))
-    for name, game in positions(args):
-        start, cpu = time.perf_counter(), time.process_time()
-        res = hx.solve(game, max_seconds=args.max_seconds, max_memory=args.max_memory, threads=args.threads)
-        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-        row = {
-            "position": name,
-            "winner": str(res.winner) if res.winner else None,
-            "status": res.status,
-            "nodes": res.nodes,
-            "expanded": res.counts.get("expanded", 0),
-            "main_thread_nodes": res.nodes - res.counts.get("helper_nodes", 0),
-            "seconds": round(wall, 4),
-            "cpu_seconds": round(cpu, 4),
-            "memory": res.memory,
-        }
-        outcome = row["winner"] or res.status
-        line = f"{name:>7}  {outcome:>7}  {res.nodes:>10}  {row['expanded']:>10}  {wall:9.3f}"
-        line += f"  {res.memory / 2**20:7.1f}"
+    todo = positions(args)
+    limits = (args.max_seconds, args.max_memory, args.threads)
+    jobs = [(args.variant, rows, cols, [a.cell.name for a in game.history], *limits) for _, game in todo]
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    rows_out = pool.map(solve_row, jobs) if pool else map(solve_row, jobs)
+    for (name, game), row in zip(todo, rows_out, strict=True):
+        row = {"position": name, **row}
+        wall, cpu = row["seconds"], row["cpu_seconds"]
+        outcome = row["winner"] or row["status"]
+        line = f"{name:>7}  {outcome:>7}  {row['nodes']:>10}  {row['expanded']:>10}  {wall:9.3f}"
+        line += f"  {row['memory'] / 2**20:7.1f}"
         if peer:
             winner, calls, builds, seconds = peer.solve(game)
             row.update(benzene_winner=winner, benzene_mid_calls=calls, benzene_vc_builds=builds)
@@ -192,15 +240,17 @@ def main() -> int:
             peer_nodes += calls
             peer_builds += builds
             peer_seconds += seconds
-        if not args.quiet or res.winner is None:
+        if not args.quiet or row["winner"] is None:
             print(line, flush=True)
         results.append(row)
-        total_nodes += res.nodes
+        total_nodes += row["nodes"]
         total_expanded += row["expanded"]
         main_nodes += row["main_thread_nodes"]
         total_seconds += wall
         total_cpu += cpu
-        peak = max(peak, res.memory)
+        peak = max(peak, row["memory"])
+    if pool:
+        pool.shutdown()
     if peer:
         peer.close()
     unknown = sum(1 for r in results if r["winner"] is None)

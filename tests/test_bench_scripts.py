@@ -45,6 +45,18 @@ def test_solve_bench_runs() -> None:
     assert "total" in run("bench/solve.py", "hex", "3").lower()
 
 
+def test_solve_bench_distinct_openings_in_parallel() -> None:
+    """--distinct keeps one opening per half-turn pair (the first in reading order), and
+    --jobs 2 gives the same table as one at a time: 4x4 Red wins after d1, c2 and their
+    half-turn images a4, b3 only."""
+    whole = run("bench/solve.py", "hex", "4", "--quiet")
+    assert "16 positions, 0 unknown" in whole and "Red wins after: d1 c2 b3 a4" in whole
+    half = run("bench/solve.py", "hex", "4", "--distinct", "--jobs", "2")
+    assert "8 positions, 0 unknown" in half and "Red wins after: d1 c2\n" in half
+    names = [line.split()[0] for line in half.splitlines()[1:9]]
+    assert names == ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"]
+
+
 def test_tiny_dark_hex_bench_runs() -> None:
     """bench/darkhex_tiny.py on 2x2 with the shipped bot measured."""
     out = run(
