@@ -46,6 +46,7 @@ import tempfile
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 import hexengine as hx
@@ -90,12 +91,17 @@ def distinct(cells: list[str], rows: int, cols: int) -> list[str]:
     return kept
 
 
-def solve_row(job: tuple) -> dict:
-    """Solves one position on its own; the row of the table, with its wall and CPU time.
-
-    ``job`` is (variant, rows, cols, moves, max_seconds, max_memory, threads).
-    """
-    variant, rows, cols, moves, max_seconds, max_memory, threads = job
+def solve_row(
+    moves: list[str],
+    *,
+    variant: str,
+    rows: int,
+    cols: int,
+    max_seconds: float | None,
+    max_memory: int,
+    threads: int,
+) -> dict:
+    """Solves the position after `moves` on its own; the row of the table, with its wall and CPU time."""
     game = hx.Game(variant, rows=rows, cols=cols, swap="off")
     for move in moves:
         game.play(move)
@@ -222,10 +228,13 @@ def main() -> int:
     header = f"{args.variant} {rows}x{cols}: position, winner, nodes, expanded, seconds, MB"
     print(header + (", benzene winner, MID calls, VC builds, seconds" if peer else ""))
     todo = positions(args)
-    limits = (args.max_seconds, args.max_memory, args.threads)
-    jobs = [(args.variant, rows, cols, [a.cell.name for a in game.history], *limits) for _, game in todo]
+    solve_one = partial(
+        solve_row, variant=args.variant, rows=rows, cols=cols,
+        max_seconds=args.max_seconds, max_memory=args.max_memory, threads=args.threads,
+    )  # fmt: skip
+    moves = [[action.cell.name for action in game.history] for _, game in todo]
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
-    rows_out = pool.map(solve_row, jobs) if pool else map(solve_row, jobs)
+    rows_out = (pool.map if pool else map)(solve_one, moves)
     for (name, game), row in zip(todo, rows_out, strict=True):
         row = {"position": name, **row}
         wall, cpu = row["seconds"], row["cpu_seconds"]
