@@ -206,6 +206,7 @@ class Search {
     Value v;
     if (!terminal(pos, v)) {
       const Key k = hash(pos);
+      mover_seen_ = false;  // no parent build here
       mid(pos, k, v, kInf, kInf);
       if (aborting_) v = lookup(k.key);  // another thread solved it
     }
@@ -499,7 +500,7 @@ class Search {
         return true;
       }
     }
-    if (k_.vc) {
+    if (k_.vc && !mover_seen_) {
       const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
       counts_.vc_budget_out += vc_.ran_out();
       if (mine.full || mine.semis) {
@@ -513,6 +514,8 @@ class Search {
         owner = me;
         if (carrier.any()) return false;
       }
+    }
+    if (k_.vc) {
       const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
       counts_.vc_budget_out += vc_.ran_out();
       if (theirs.full) {
@@ -746,6 +749,12 @@ class Search {
       Value cv;
       // The child's own numbers: its phi is our delta unless it kept the move.
       ++depth_;
+      // The parent's build for the child's mover saw that colour's
+      // connections; the move lies in the intersection of their semis
+      // between the edges (or they had none), so none survives it, and a
+      // new one would most often need a stone the fill-in gave them.
+      mover_seen_ = k_.mustplay && !ch.same_mover &&
+                    !(ch.fills.andnot(filled) & ch.pos.stones[ch.pos.mover]).any();
       if (ch.same_mover) {
         mid(ch.pos, ch.key, cv, tphi, tdelta);
       } else {
@@ -817,6 +826,9 @@ class Search {
   uint64_t reported_ws_ = 0;  // this thread's workspace bytes as last added to the shared count
   SolveStats counts_;    // where the nodes went
   bool counting_ = true;  // the position being expanded is seen for the first time
+  // The position about to be expanded is a child whose mover gained no stone
+  // since its parent's H-search for that colour: its own build is skipped.
+  bool mover_seen_ = false;
 };
 
 // Runs `f` with a Search<W> of the smallest width that fits the board.
