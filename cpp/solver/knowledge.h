@@ -496,49 +496,80 @@ template <int W>
 void resistance_scores(const BoardInfo<W>& bi, const Pos<W>& pos, std::array<float, 64 * W>& score) {
   const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
   score.fill(0.0f);
-  std::array<float, 64 * W> v{}, r{};
-  for (int c = 0; c < 2; ++c) {
-    const Bitboard<W> live = bi.on_board.andnot(pos.stones[1 - c]);
-    std::vector<int> cells;
-    live.for_each([&](int p) {
-      cells.push_back(p);
-      r[p] = pos.stones[c].test(p) ? 0.01f : 1.0f;
-      v[p] = 0.5f;
-    });
-    // Conductance to a neighbour q, and to the two edges.
-    auto g = [&](int p, int q) { return 1.0f / (r[p] + r[q]); };
-    for (int sweep = 0; sweep < 40; ++sweep) {
-      for (int p : cells) {
-        float num = 0, den = 0;
-        for (int d = 0; d < 6; ++d) {
-          const int q = bi.nbr[p][d];
-          if (q < 0 || !live.test(q)) continue;
-          const float gq = g(p, q);
-          num += gq * v[q];
-          den += gq;
-        }
-        if (bi.edge1[c].test(p)) {
-          num += 1.0f / r[p];
-          den += 1.0f / r[p];
-        }
-        if (bi.edge2[c].test(p)) den += 1.0f / r[p];
-        if (den > 0) v[p] += 1.5f * (num / den - v[p]);
-      }
+  // One colour's network: its live cells, each with its live neighbours and
+  // their conductances, its current from the first edge and its total
+  // conductance (fixed over the sweeps), and the voltages.
+  struct Node {
+    int p = 0, n = 0;
+    std::array<int, 6> q;
+    std::array<float, 6> g;
+    float source = 0, den = 0;
+  };
+  struct Network {
+    Bitboard<W> live;
+    std::array<float, 64 * W> v{}, r{};
+    std::vector<Node> nodes;
+    float g(int p, int q) const { return 1.0f / (r[p] + r[q]); }
+    // One Gauss-Seidel step at node i.
+    void relax(size_t i) {
+      const Node& x = nodes[i];
+      float num = 0;
+      for (int k = 0; k < x.n; ++k) num += x.g[k] * v[x.q[k]];
+      num += x.source;
+      if (x.den > 0) v[x.p] += 1.5f * (num / x.den - v[x.p]);
     }
+  };
+  std::array<Network, 2> net;
+  for (int c = 0; c < 2; ++c) {
+    Network& m = net[c];
+    m.live = bi.on_board.andnot(pos.stones[1 - c]);
+    m.live.for_each([&](int p) {
+      m.r[p] = pos.stones[c].test(p) ? 0.01f : 1.0f;
+      m.v[p] = 0.5f;
+    });
+    m.live.for_each([&](int p) {
+      Node x;
+      x.p = p;
+      for (int d = 0; d < 6; ++d) {
+        const int q = bi.nbr[p][d];
+        if (q < 0 || !m.live.test(q)) continue;
+        x.q[x.n] = q;
+        x.g[x.n++] = m.g(p, q);
+        x.den += m.g(p, q);
+      }
+      if (bi.edge1[c].test(p)) {
+        x.source = 1.0f / m.r[p];
+        x.den += 1.0f / m.r[p];
+      }
+      if (bi.edge2[c].test(p)) x.den += 1.0f / m.r[p];
+      m.nodes.push_back(x);
+    });
+  }
+  // The two colours' sweeps are independent: interleaved, each hides the
+  // other's latency.
+  const size_t n = std::max(net[0].nodes.size(), net[1].nodes.size());
+  for (int sweep = 0; sweep < 40; ++sweep) {
+    for (size_t i = 0; i < n; ++i) {
+      if (i < net[0].nodes.size()) net[0].relax(i);
+      if (i < net[1].nodes.size()) net[1].relax(i);
+    }
+  }
+  for (int c = 0; c < 2; ++c) {
+    const Network& m = net[c];
     float total = 0;
-    for (int p : cells) {
-      if (bi.edge1[c].test(p)) total += (1.0f - v[p]) / r[p];
+    for (const Node& x : m.nodes) {
+      if (bi.edge1[c].test(x.p)) total += (1.0f - m.v[x.p]) / m.r[x.p];
     }
     if (total <= 0) continue;
     empty.for_each([&](int p) {
-      if (!live.test(p)) return;
+      if (!m.live.test(p)) return;
       float flow = 0;
       for (int d = 0; d < 6; ++d) {
         const int q = bi.nbr[p][d];
-        if (q >= 0 && live.test(q)) flow += std::abs(g(p, q) * (v[p] - v[q]));
+        if (q >= 0 && m.live.test(q)) flow += std::abs(m.g(p, q) * (m.v[p] - m.v[q]));
       }
-      if (bi.edge1[c].test(p)) flow += std::abs((1.0f - v[p]) / r[p]);
-      if (bi.edge2[c].test(p)) flow += std::abs(v[p] / r[p]);
+      if (bi.edge1[c].test(p)) flow += std::abs((1.0f - m.v[p]) / m.r[p]);
+      if (bi.edge2[c].test(p)) flow += std::abs(m.v[p] / m.r[p]);
       score[p] += 0.5f * flow / total;
     });
   }

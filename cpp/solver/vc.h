@@ -466,6 +466,10 @@ class VcBuilder {
     const int n = pairs_[e].semi.n;
     const BB* s = &semi_pool_[pairs_[e].semi.at];
     budget_ -= n;
+    // A cell in every carrier is in every set's intersection: nothing to find.
+    BB common = carrier;
+    for (int i = 0; i < n; ++i) common &= s[i];
+    if (common.any()) return;
     carrier.for_each([&](int x) {
       uint64_t m = 0;
       for (int i = 0; i < n; ++i) m |= uint64_t{!s[i].test(x)} << i;
