@@ -523,6 +523,7 @@ void resistance_scores(const BoardInfo<W>& bi, const Pos<W>& pos, std::array<flo
   for (int c = 0; c < 2; ++c) {
     Network& m = net[c];
     m.live = bi.on_board.andnot(pos.stones[1 - c]);
+    m.nodes.reserve(m.live.count());
     m.live.for_each([&](int p) {
       m.r[p] = pos.stones[c].test(p) ? 0.01f : 1.0f;
       m.v[p] = 0.5f;
@@ -534,8 +535,8 @@ void resistance_scores(const BoardInfo<W>& bi, const Pos<W>& pos, std::array<flo
         const int q = bi.nbr[p][d];
         if (q < 0 || !m.live.test(q)) continue;
         x.q[x.n] = q;
-        x.g[x.n++] = m.g(p, q);
-        x.den += m.g(p, q);
+        x.g[x.n] = m.g(p, q);
+        x.den += x.g[x.n++];
       }
       if (bi.edge1[c].test(p)) {
         x.source = 1.0f / m.r[p];
@@ -561,17 +562,15 @@ void resistance_scores(const BoardInfo<W>& bi, const Pos<W>& pos, std::array<flo
       if (bi.edge1[c].test(x.p)) total += (1.0f - m.v[x.p]) / m.r[x.p];
     }
     if (total <= 0) continue;
-    empty.for_each([&](int p) {
-      if (!m.live.test(p)) return;
+    for (const Node& x : m.nodes) {
+      const int p = x.p;
+      if (!empty.test(p)) continue;
       float flow = 0;
-      for (int d = 0; d < 6; ++d) {
-        const int q = bi.nbr[p][d];
-        if (q >= 0 && m.live.test(q)) flow += std::abs(m.g(p, q) * (m.v[p] - m.v[q]));
-      }
+      for (int k = 0; k < x.n; ++k) flow += std::abs(x.g[k] * (m.v[p] - m.v[x.q[k]]));
       if (bi.edge1[c].test(p)) flow += std::abs((1.0f - m.v[p]) / m.r[p]);
       if (bi.edge2[c].test(p)) flow += std::abs(m.v[p] / m.r[p]);
       score[p] += 0.5f * flow / total;
-    });
+    }
   }
 }
 
