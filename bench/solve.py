@@ -225,7 +225,7 @@ def main() -> int:
     results = []
     total_nodes, main_nodes, total_seconds, total_cpu, peak = 0, 0, 0.0, 0.0, 0
     total_expanded, peer_nodes, peer_builds, peer_seconds = 0, 0, 0, 0.0
-    header = f"{args.variant} {rows}x{cols}: position, winner, nodes, expanded, seconds, MB"
+    header = f"{args.variant} {rows}x{cols}: position, winner, nodes, expanded, seconds, CPU seconds, MB"
     print(header + (", benzene winner, MID calls, VC builds, seconds" if peer else ""))
     todo = positions(args)
     solve_one = partial(
@@ -239,7 +239,7 @@ def main() -> int:
         row = {"position": name, **row}
         wall, cpu = row["seconds"], row["cpu_seconds"]
         outcome = row["winner"] or row["status"]
-        line = f"{name:>7}  {outcome:>7}  {row['nodes']:>10}  {row['expanded']:>10}  {wall:9.3f}"
+        line = f"{name:>7}  {outcome:>7}  {row['nodes']:>10}  {row['expanded']:>10}  {wall:9.3f}  {cpu:9.3f}"
         line += f"  {row['memory'] / 2**20:7.1f}"
         if peer:
             winner, calls, builds, seconds = peer.solve(game)
