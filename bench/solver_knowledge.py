@@ -31,6 +31,7 @@ SETS = {
     "hex8": ("hex", 8, "d5 a1"),
     "rex4": ("rex", 4, "all"),
     "rex5": ("rex", 5, "a1 c3 b2 e1"),
+    "rex6": ("rex", 6, "b1 c2 d1"),
 }
 
 
@@ -101,8 +102,6 @@ def main() -> int:
         hex_only = ("vc", "mustplay", "proof-sets", "decompositions")
         pieces = [k for k in hx.KNOWLEDGE if not (variant == "rex" and k in hex_only)]
         pieces = [k for k in pieces if not (variant == "hex" and k == "rex-pairing")]
-        if variant == "rex":
-            pieces = [k for k in pieces if k not in ("dominated", "vulnerable")]
         for piece in pieces:
             without = [k for k in hx.KNOWLEDGE if k != piece and not (piece == "vc" and k == "mustplay")]
             n, capped, _ = run(positions, without, args.cap)

@@ -40,7 +40,7 @@ KNOWLEDGE_SETS = {
     "all": None,
 }
 HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]
-REX_SETS = ["plain", "dead", "captured", "rex-pairing", "symmetry", "all"]
+REX_SETS = ["plain", "dead", "captured", "rex-pairing", "symmetry", "dominated", "vulnerable", "all"]
 SMALL_BOARDS = [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2), (1, 4), (2, 3), (3, 2), (3, 3)]
 MEMORY = 64 * 2**20
 
@@ -353,6 +353,17 @@ def test_rex_4x4_acute_corner_openings_win():
         if w == 1
     }
     assert names == ref
+
+
+@pytest.mark.slow
+def test_rex_6x6_acute_corner_openings_win():
+    """Rex 6x6: the acute corner a1 wins for the opener (Evans), and so does
+    b1, next to it on the opener's own edge (Hayward et al.); about 40 s."""
+    for cell in ("a1", "b1"):
+        game = hx.Game("rex", size=6, swap="off")
+        game.play(cell)
+        res = hx.solve(game, max_seconds=None, max_memory=2**30)
+        assert res.winner == hx.RED, cell
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 3), (3, 2), (3, 4), (4, 3), (4, 5), (5, 4), (5, 6), (6, 5)])

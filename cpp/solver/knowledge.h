@@ -32,14 +32,24 @@
 // answers a move in the pair with the other cell (the result is worth C, C)
 // and never enters it otherwise; if only a and b are left, the same answer
 // applies. Fills are applied one at a time, each on the current position.
-// Rex pairing: if X's edges are chained by X groups joined through disjoint
-// pairs of empty cells, each cell of a pair adjacent to both groups it joins,
-// then Y can answer X's move in a pair with the other cell and X ends up
-// joined on the full board. With X to move this works when the number of
-// empty cells is even (Y can always answer a move outside the pairs outside
-// them, their number being even); with Y to move and an odd number, the
-// cells outside the pairs are odd in number, so Y first plays one of them and
-// then answers. Either way X loses.
+// Rex pairing (Young and Hayward, "A Reverse Hex Solver", 2016): a join
+// pairing of X is a set of disjoint pairs of empty cells such that X joins
+// its edges whenever X owns a cell of each pair. Then X loses whoever moves:
+// Y answers X's move in an untouched pair with the other cell, and otherwise
+// plays outside the pairs, or, when no such cell is left, one cell of an
+// untouched pair. X must then take the other cell of that pair before Y's
+// next free move (no cell outside the pairs is left for X, and Y answers
+// moves into untouched pairs), so Y never has to take both cells of a pair,
+// and on the full board X owns a cell of each. A pre-join pairing is a key
+// cell k that gives X a join pairing once X owns it: X@k loses, and X loses
+// when X is to fill the last cell, i.e. the number of empty cells is odd with
+// X to move (even with Y to move). Y plays as above and never on k: at Y's
+// free moves an even number of cells is empty, k and the untouched pairs
+// included, so an odd number, at least one, lie outside the pairs. X ends up
+// playing k. The solver finds pairings with H-search (solver/vc.h) whose OR
+// rule combines exactly two semi connections: every full connection it
+// builds is a join pairing (the two keys of an OR are a pair; induction over
+// AND and OR), and every semi a pre-join pairing with its key.
 #pragma once
 
 #include <array>
@@ -426,6 +436,55 @@ Bitboard<W> prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitb
   return kept;
 }
 
+// Rex: `moves` of the player to move X without the inferior ones, in a
+// reduced position (Young and Hayward, "A Reverse Hex Solver", 2016). A move
+// k is at most as good for X as an empty cell c when
+//  - own (`dominated`): X@k leaves c dead ("prefer the victim to the
+//    killer") or puts c in a pair captured by X ("prefer the captured cell to
+//    the capturer"), or
+//  - theirs (`vulnerable`): a Y stone on k would leave c dead ("prefer the
+//    vulnerable cell to the opponent's killer");
+// that is, if X wins with k, X wins with c (theorems 6, 8 and 7 there, in
+// that order, prove the three cases). k is dropped while such a c is
+// kept or is known to lose (an empty cell outside `moves`); chains of
+// dominators end at a kept or a losing move, so a winning move is kept
+// whenever one exists.
+template <int W>
+Bitboard<W> rex_prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& moves, bool own,
+                               bool theirs) {
+  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  const int me = pos.mover;
+  Bitboard<W> kept = moves;
+  moves.for_each([&](int k) {
+    const Bitboard<W> good = kept | empty.andnot(moves);
+    bool worse = false;
+    for (int c = 0; c < 2 && !worse; ++c) {
+      if (!(c == me ? own : theirs)) continue;
+      Pos<W> after = pos;
+      after.stones[c].set(k);
+      for (int d = 0; d < 6 && !worse; ++d) {
+        const int p = bi.nbr[k][d];
+        if (p < 0 || !good.test(p)) continue;
+        if (dead_flags(bi, after, p)) {
+          worse = true;
+          break;
+        }
+        if (c != me) continue;
+        for (int e2 = 0; e2 < 6; ++e2) {  // p with an empty neighbour q, captured by X together
+          const int q = bi.nbr[p][e2];
+          if (q < 0 || q == k || !empty.test(q)) continue;
+          if (dead_after(bi, after, p, e2, c) && dead_after(bi, after, q, (e2 + 3) % 6, c)) {
+            worse = true;
+            break;
+          }
+        }
+      }
+    }
+    if (worse) kept.reset(k);
+  });
+  return kept;
+}
+
 // Fills dead cells and captured pairs until none is left, as allowed by the
 // flags; returns how many cells were filled. In Rex (`misere`) each dead
 // cell filled passes the move.
@@ -608,55 +667,6 @@ Groups<W> find_groups(const BoardInfo<W>& bi, const Bitboard<W>& stones, const B
   g.adjacent_empty[0] |= bi.edge1[c] & empty;
   g.adjacent_empty[1] |= bi.edge2[c] & empty;
   return g;
-}
-
-// Rex pairing: whether colour c's groups are chained from edge to edge through
-// disjoint join-pairs (two empty cells, each adjacent to both groups joined).
-// Greedy search over group links: breadth-first from the first edge group,
-// reserving each pair used; sound (every chain found is a real strategy),
-// not complete.
-template <int W>
-bool rex_forced_join(const BoardInfo<W>& bi, const Pos<W>& pos, int c) {
-  const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
-  const Groups<W> g = find_groups(bi, pos.stones[c], empty, c);
-  const int n = static_cast<int>(g.members.size());
-  // Depth-first search for a chain 0 -> 1 with disjoint pairs, small boards only.
-  std::vector<int> on_path(n, 0);
-  Bitboard<W> used;
-  int budget = 2000;
-  auto dfs = [&](auto&& self, int u) -> bool {
-    if (u == 1) return true;
-    if (--budget < 0) return false;
-    on_path[u] = 1;
-    for (int v = 0; v < n; ++v) {
-      if (on_path[v] || v == u) continue;
-      const Bitboard<W> common = (g.adjacent_empty[u] & g.adjacent_empty[v]).andnot(used);
-      if (common.count() < 2) continue;
-      // Try each pair of common cells (few on small boards).
-      std::vector<int> cs;
-      common.for_each([&](int p) { cs.push_back(p); });
-      for (size_t i = 0; i < cs.size(); ++i) {
-        for (size_t j = i + 1; j < cs.size(); ++j) {
-          used.set(cs[i]);
-          used.set(cs[j]);
-          const bool ok = self(self, v);
-          used.reset(cs[i]);
-          used.reset(cs[j]);
-          if (ok) {
-            on_path[u] = 0;
-            return true;
-          }
-          if (budget < 0) {
-            on_path[u] = 0;
-            return false;
-          }
-        }
-      }
-    }
-    on_path[u] = 0;
-    return false;
-  };
-  return dfs(dfs, 0);
 }
 
 }  // namespace hexengine::solver

@@ -488,15 +488,27 @@ class Search {
     moves = empty;
     region = BB{};
     if (k_.rex_pairing) {
-      const bool even = (empty.count() % 2) == 0;
-      if (even && rex_forced_join(bi_, pos, me)) {
+      // The player to move fills the last cell ("is last") when the number
+      // of empty cells is odd. A join pairing loses for its owner whoever
+      // moves; a pre-join pairing (a semi, with its key) loses for its owner
+      // when that owner is last, and its key always loses for its owner.
+      const bool last = (empty.count() % 2) == 1;
+      const EdgeConnection<W> theirs = pairing_.build(bi_, pos, you);
+      if (theirs.full || (!last && theirs.semis)) {
+        ++counts_.rex_paired;
+        decided = kWon;
+        return true;
+      }
+      const EdgeConnection<W> mine = pairing_.build(bi_, pos, me);
+      if (mine.full || (last && mine.semis)) {
         ++counts_.rex_paired;
         decided = kLost;
         return true;
       }
-      if (!even && rex_forced_join(bi_, pos, you)) {
+      moves = moves.andnot(mine.keys);
+      if (!moves.any()) {
         ++counts_.rex_paired;
-        decided = kWon;
+        decided = kLost;
         return true;
       }
     }
@@ -545,6 +557,13 @@ class Search {
     counts_.empty_cells += first * empty.count();
     counts_.mustplay_moves += first * moves.count();
     if ((k_.dominated || k_.vulnerable) && !misere_) moves = prune_inferior(bi_, pos, moves, k_.dominated, k_.vulnerable, region);
+    if ((k_.dominated || k_.vulnerable) && misere_) {
+      moves = rex_prune_inferior(bi_, pos, moves, k_.dominated, k_.vulnerable);
+      if (!moves.any()) {  // every move is at most as good as a losing one
+        decided = kLost;
+        return true;
+      }
+    }
     counts_.moves += first * moves.count();
     return false;
   }
@@ -632,7 +651,7 @@ class Search {
       store(key, out);
       store_proof(key, proof);
       return;
-    } else if (k_.vc && !store_expansion(key.key, {image(moves, key.sym),
+    } else if ((k_.vc || misere_) && !store_expansion(key.key, {image(moves, key.sym),
                                                    image(region, key.sym),
                                                    {image(fill[0], key.sym), image(fill[1], key.sym)}}) &&
                !stopped()) {
@@ -813,6 +832,7 @@ class Search {
   std::unique_ptr<Tables<W>> own_;  // the tables of a search on its own
   Tables<W>* t_;                     // the tables in use: own_, or those of a parallel search
   VcBuilder<W> vc_;
+  VcBuilder<W> pairing_{VcSizes{.max_ors = 1}};  // Rex: ORs of two semis only, so fulls are pairings
   Clock::time_point start_;
   SolveStatus status_ = SolveStatus::Proven;
   uint64_t nodes_ = 0;

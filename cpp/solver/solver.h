@@ -23,8 +23,13 @@
 //     VC decomposition (two groups of one colour enclosing a region against
 //     two opponent groups, joined by a full connection inside it) fills that
 //     connection's carrier for its owner before the moves are made;
-//   - Rex: a player whose edges are chained by disjoint join-pairs loses when
-//     the number of empty cells has the right parity (pairing strategy).
+//   - Rex (Young and Hayward's Solrex rules): a player with a join pairing
+//     (disjoint pairs of empty cells, one of each joining their edges) loses
+//     whoever moves, and one with a pre-join pairing (the same after a key
+//     move) loses when they fill the last cell, and never plays its key;
+//     pairings are found by H-search with ORs of exactly two semis. A move
+//     that kills another cell (with a stone of either colour on it) or puts
+//     it in a captured pair of the mover is at most as good as that cell.
 // Moves are tried in the order of an electric-resistance evaluation, with
 // Benzene's progressive widening. Positions are solved with the swap rule
 // off; `solve_game` also handles a game where the player to move may swap
@@ -65,11 +70,13 @@ struct SolveKnowledge {
   bool captured = true;     // fill captured pairs for their captor
   bool vc = true;           // Hex: edge-to-edge virtual connections decide a position
   bool mustplay = true;     // Hex: try only cells in the must-play region (needs vc)
-  bool rex_pairing = true;  // Rex: join-pair strategies decide a position
+  bool rex_pairing = true;  // Rex: join and pre-join pairings decide a position, keys are skipped
   bool symmetry = true;     // the table shares entries between symmetric positions
   bool proof_sets = true;   // Hex: a refuted move's proof set rules out the moves outside it
-  bool dominated = true;    // Hex: skip a move the mover's fill-in after another move takes
-  bool vulnerable = true;   // Hex: skip moves the opponent's fill-in after one stone kills
+  bool dominated = true;    // Hex: skip a move the mover's fill-in after another move takes;
+                            // Rex: skip a move whose stone kills or captures a kept cell
+  bool vulnerable = true;   // Hex: skip moves the opponent's fill-in after one stone kills;
+                            // Rex: skip a move where an opponent stone would kill a kept cell
   bool decompositions = true;  // Hex: fill the carrier of a VC decomposition (needs vc)
 };
 
@@ -96,11 +103,11 @@ struct SolveStats {
   uint64_t memory_bytes = 0;  // peak bytes of tables held
   uint64_t tt_entries = 0;    // positions stored in the transposition table at the end
   // Where the nodes went (to measure the knowledge, not to steer the search):
-  uint64_t expanded = 0;         // positions expanded for the first time (Rex, without H-search, re-expands the rest)
+  uint64_t expanded = 0;         // positions expanded for the first time
   uint64_t vc_won = 0;           // ... decided won by the mover's edge connection (full or semi)
   uint64_t vc_lost = 0;          // ... decided lost by the opponent's full edge connection
   uint64_t mustplay_lost = 0;    // ... decided lost by an empty must-play region
-  uint64_t rex_paired = 0;       // ... decided by the Rex pairing strategy
+  uint64_t rex_paired = 0;       // ... decided by a Rex pairing (or every move a pairing's key)
   uint64_t no_mustplay = 0;      // ... searched with no opponent semi connection (no must-play region)
   uint64_t vc_budget_out = 0;    // H-search builds that ran out of their work budget
   uint64_t decomposed = 0;       // VC decompositions filled (at most a few per expansion)

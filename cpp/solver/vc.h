@@ -1,5 +1,6 @@
-// Virtual connections by H-search (Anshelevich), for the Hex solver.
-// Internal to solver/solver.cpp.
+// Virtual connections by H-search (Anshelevich), for the Hex solver, and
+// with `max_ors` 1 (every OR of exactly two semis) the join pairings of Rex
+// (solver/knowledge.h). Internal to solver/solver.cpp.
 //
 // Contract: for one colour X, nodes are X's groups (the groups touching each
 // of X's edges merged with that edge, nodes 0 and 1) and the empty cells. A
@@ -49,6 +50,7 @@ struct EdgeConnection {
   Bitboard<W> union_;        // union of their carriers
   Bitboard<W> smallest;      // the smallest semi carrier (key included)
   int key = -1;              // key of that semi connection (padded index)
+  Bitboard<W> keys;          // keys of all the semi connections found
 };
 
 // Tunable sizes of the H-search.
@@ -157,6 +159,7 @@ class VcBuilder {
     for (int i = 0; i < l.n; ++i) {
       inter &= s[i];
       out.union_ |= s[i];
+      out.keys.set(key_pool_[l.at + i]);
       if (best < 0 || s[i].count() < s[best].count()) best = i;
     }
     out.intersection = inter;

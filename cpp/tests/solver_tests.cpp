@@ -464,6 +464,73 @@ void test_swap() {
   CHECK(r.winning_moves.empty());
 }
 
+// Rex knowledge checked against the reference search on random reduced 4x4
+// and 5x5 Rex positions, with either player to move: a colour whose pairing
+// H-search has a full connection between its edges loses whoever moves; one
+// with a semi connection loses when it fills the last cell, and a stone on
+// the key of any of its semis loses for it; and rex_prune_inferior keeps a
+// winning move whenever the mover has one.
+void test_rex_pairings_and_inferior_cells() {
+  int full = 0, semi = 0, keys = 0, pruned = 0;
+  for (int n : {4, 5}) {
+    const Rules rl = rules(Variant::Rex, n, n);
+    const Geometry g = make_geometry(n, n);
+    const solver::BoardInfo<1> bi(g);
+    ReferenceSearch ref(rl);
+    solver::VcBuilder<1> pairing(solver::VcSizes{.max_ors = 1});
+    // The winner, also when a colour has joined its edges already (it lost).
+    auto winner = [&](const Bitboard<1>& red, const Bitboard<1>& blue, int mover) {
+      const solver::Pos<1> p{{red, blue}, 0};
+      const int j = solver::joined_colour(bi, p);
+      if (j >= 0) return j == 0 ? 1 : 0;
+      return index_of(ref.winner(Board::from(red), Board::from(blue), mover ? Color::Blue : Color::Red));
+    };
+    std::mt19937 rng(23);
+    for (int trial = 0; trial < (n == 4 ? 400 : 120); ++trial) {
+      Board s[2];
+      random_position(g, n == 4 ? 2 + static_cast<int>(rng() % 8) : 9 + static_cast<int>(rng() % 7), rng, s);
+      solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, static_cast<int>(rng() % 2)};
+      solver::reduce(bi, pos, true, true, true);
+      if (solver::joined_colour(bi, pos) >= 0) continue;
+      const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+      if (!empty.any()) continue;
+      const bool odd = empty.count() % 2 == 1;
+      for (int c = 0; c < 2; ++c) {
+        const solver::EdgeConnection<1> e = pairing.build(bi, pos, c);
+        if (e.full) {
+          ++full;
+          for (int mover = 0; mover < 2; ++mover) CHECK(winner(pos.stones[0], pos.stones[1], mover) != c);
+          continue;
+        }
+        if (e.semis) {
+          ++semi;
+          const int last = odd ? pos.mover : 1 - pos.mover;  // fills the last cell
+          if (last == c) CHECK(winner(pos.stones[0], pos.stones[1], pos.mover) != c);
+        }
+        e.keys.for_each([&](int k) {
+          ++keys;
+          Bitboard<1> after[2] = {pos.stones[0], pos.stones[1]};
+          after[c].set(k);
+          CHECK(winner(after[0], after[1], 1 - c) != c);
+        });
+      }
+      const int me = pos.mover;
+      const Bitboard<1> kept = solver::rex_prune_inferior(bi, pos, empty, true, true);
+      pruned += empty.count() - kept.count();
+      if (winner(pos.stones[0], pos.stones[1], me) != me) continue;
+      bool wins = false;
+      kept.for_each([&](int p) {
+        Bitboard<1> after[2] = {pos.stones[0], pos.stones[1]};
+        after[me].set(p);
+        wins = wins || winner(after[0], after[1], 1 - me) == me;
+      });
+      CHECK(wins);
+    }
+  }
+  std::printf("rex pairings: %d full, %d semi, %d keys; %d moves pruned as inferior\n", full, semi, keys, pruned);
+  CHECK(full > 50 && semi > 50 && keys > 100 && pruned > 300);
+}
+
 }  // namespace
 
 int main() {
@@ -477,6 +544,7 @@ int main() {
   test_local_connection_proofs();
   test_edge_connections_hold();
   test_swap();
+  test_rex_pairings_and_inferior_cells();
   test_threads();
   return testing::finish("solver tests");
 }
