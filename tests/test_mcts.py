@@ -343,14 +343,12 @@ def test_rave_equivalence_defaults_to_the_variants(variant: str, default: int, o
 
 
 # Rex positions, Red to move, that the endgame solver proves won in more than
-# 20,000 nodes and fewer than 200,000: 7x7 with 15 empty cells (a game of the
-# strength benchmark, about 40,000 nodes) and 8x8 with 20 (about 31,000).
-REX_7X7_SLOW_PROOF = (
-    "a1 g5 g4 f3 b1 f4 c1 f7 d1 g7 g6 f6 e1 a2 a3 f1 f2 e7 g3 e5 e4 b3 c2 a4 b2 a5 a6 b4 d2 g2 f5 d7 e6 e2"
-).split()
+# 20,000 nodes and fewer than 200,000: 7x7 with 23 empty cells (about 44,000
+# nodes) and 8x8 with 24 (about 61,000), both from MCTSBot self-play.
+REX_7X7_SLOW_PROOF = "a1 b1 g7 f7 f6 g5 g4 b2 c1 d1 d7 e7 c7 b7 a3 b3 d2 e2 f1 g1 g2 e1 a5 b4 c3 d3".split()
 REX_8X8_SLOW_PROOF = (
     "a1 b1 h8 g8 g7 h6 h5 b2 c1 d1 h7 a2 a3 g5 f7 d8 e7 f6 a4 c8 d7 b3 f5 h3 h2 h4 g4 f4 d2 g6 b8 a8 a7 e8 "
-    "f1 g1 g2 e1 f3 b6 c7 b4 b5 c3"
+    "f1 g1 g2 e1 f3 b6"
 ).split()
 
 
@@ -361,8 +359,8 @@ def test_small_rex_boards_get_the_larger_solver_budget_by_default(
     size: int, moves: list[str], default: int
 ) -> None:
     """Left unset, the endgame solver's budget is the rules': 200,000 nodes in
-    Rex up to 49 cells, 20,000 beyond (and in Hex). A proof of 31,000 to
-    40,000 nodes is played at once with 200,000 and not with 20,000, and the
+    Rex up to 49 cells, 20,000 beyond (and in Hex). A proof of 44,000 to
+    61,000 nodes is played at once with 200,000 and not with 20,000, and the
     default does what its value does. (10,000 simulations allow the solver
     all of it: with a simulation budget it gets at most 100 nodes a simulation.)"""
     view = position("rex", size, moves).view(hx.RED)
@@ -376,7 +374,7 @@ def test_small_rex_boards_get_the_larger_solver_budget_by_default(
 
 def test_easy_and_medium_keep_the_small_solver_budget() -> None:
     """The presets people play against keep 20,000 solver nodes in 7x7 Rex
-    too (a swindle at 200,000 can take half a minute): the 40,000-node proof
+    too (a swindle at 200,000 can take half a minute): the 44,000-node proof
     is not played at once; ``solver_nodes`` still overrides a preset."""
     view = position("rex", 7, REX_7X7_SLOW_PROOF).view(hx.RED)
     for name in ("easy", "medium"):
