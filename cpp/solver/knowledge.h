@@ -436,6 +436,28 @@ Bitboard<W> prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitb
   return kept;
 }
 
+// Whether a stone of colour c on empty cell k leaves a cell of `good` dead
+// (ring test) or, with `capture`, puts one in a pair that c then captures.
+template <int W>
+bool spoils(const BoardInfo<W>& bi, const Pos<W>& pos, int k, int c, const Bitboard<W>& good, bool capture) {
+  Pos<W> after = pos;
+  after.stones[c].set(k);
+  const Bitboard<W> empty = bi.on_board.andnot(after.stones[0] | after.stones[1]);
+  for (int d = 0; d < 6; ++d) {
+    const int p = bi.nbr[k][d];
+    if (p < 0 || !good.test(p)) continue;
+    if (dead_flags(bi, after, p)) return true;
+    if (!capture) continue;
+    for (int e = 0; e < 6; ++e) {  // p and an empty neighbour q, each dead once c holds the other
+      const int q = bi.nbr[p][e];
+      if (q >= 0 && empty.test(q) && dead_after(bi, after, p, e, c) && dead_after(bi, after, q, (e + 3) % 6, c)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Rex: `moves` of the player to move X without the inferior ones, in a
 // reduced position (Young and Hayward, "A Reverse Hex Solver", 2016). A move
 // k is at most as good for X as an empty cell c when
@@ -457,30 +479,9 @@ Bitboard<W> rex_prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const 
   Bitboard<W> kept = moves;
   moves.for_each([&](int k) {
     const Bitboard<W> good = kept | empty.andnot(moves);
-    bool worse = false;
-    for (int c = 0; c < 2 && !worse; ++c) {
-      if (!(c == me ? own : theirs)) continue;
-      Pos<W> after = pos;
-      after.stones[c].set(k);
-      for (int d = 0; d < 6 && !worse; ++d) {
-        const int p = bi.nbr[k][d];
-        if (p < 0 || !good.test(p)) continue;
-        if (dead_flags(bi, after, p)) {
-          worse = true;
-          break;
-        }
-        if (c != me) continue;
-        for (int e2 = 0; e2 < 6; ++e2) {  // p with an empty neighbour q, captured by X together
-          const int q = bi.nbr[p][e2];
-          if (q < 0 || q == k || !empty.test(q)) continue;
-          if (dead_after(bi, after, p, e2, c) && dead_after(bi, after, q, (e2 + 3) % 6, c)) {
-            worse = true;
-            break;
-          }
-        }
-      }
+    if ((own && spoils(bi, pos, k, me, good, true)) || (theirs && spoils(bi, pos, k, 1 - me, good, false))) {
+      kept.reset(k);
     }
-    if (worse) kept.reset(k);
   });
   return kept;
 }
