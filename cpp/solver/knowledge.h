@@ -476,9 +476,10 @@ Bitboard<W> rex_prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const 
                                bool theirs) {
   const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
   const int me = pos.mover;
+  const Bitboard<W> losing = empty.andnot(moves);
   Bitboard<W> kept = moves;
   moves.for_each([&](int k) {
-    const Bitboard<W> good = kept | empty.andnot(moves);
+    const Bitboard<W> good = kept | losing;
     if ((own && spoils(bi, pos, k, me, good, true)) || (theirs && spoils(bi, pos, k, 1 - me, good, false))) {
       kept.reset(k);
     }

@@ -135,6 +135,26 @@ bool random_open_position(const solver::BoardInfo<1>& bi, const Geometry& g, int
   return solver::joined_colour(bi, pos) < 0;
 }
 
+// A random position of `stones` stones with a random player to move, after
+// the fill-in of Rex (`misere`) or Hex; false when a colour has joined.
+bool random_reduced_position(const solver::BoardInfo<1>& bi, const Geometry& g, int stones, std::mt19937& rng,
+                             bool misere, solver::Pos<1>& pos) {
+  Board s[2];
+  random_position(g, stones, rng, s);
+  pos = solver::Pos<1>{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, static_cast<int>(rng() % 2)};
+  solver::reduce(bi, pos, true, true, misere);
+  return solver::joined_colour(bi, pos) < 0;
+}
+
+// The winner by the reference search, also when a colour has joined its
+// edges already (it has won Hex, lost Rex).
+Color reference_winner(const solver::BoardInfo<1>& bi, ReferenceSearch& ref, const Bitboard<1>& red,
+                       const Bitboard<1>& blue, Color mover) {
+  const int j = solver::joined_colour(bi, solver::Pos<1>{{red, blue}, 0});
+  if (j >= 0) return (j == 0) != is_misere(ref.rules().variant) ? Color::Red : Color::Blue;
+  return ref.winner(Board::from(red), Board::from(blue), mover);
+}
+
 // The solver agrees with the plain reference search on random 4x4 positions
 // of both games, and its winning move wins.
 void test_against_reference() {
@@ -236,21 +256,15 @@ void test_fill_in_probes() {
     const Geometry g = make_geometry(n, n);
     const solver::BoardInfo<1> bi(g);
     ReferenceSearch ref(rl);
-    // The winner, also when a colour has joined its edges already.
     auto winner = [&](const Bitboard<1>& red, const Bitboard<1>& blue, Color mover) {
-      const solver::Pos<1> p{{red, blue}, 0};
-      const int j = solver::joined_colour(bi, p);
-      if (j >= 0) return j == 0 ? Color::Red : Color::Blue;
-      return ref.winner(Board::from(red), Board::from(blue), mover);
+      return reference_winner(bi, ref, red, blue, mover);
     };
     std::mt19937 rng(17);
     int killed = 0, dominated = 0;
     for (int trial = 0; trial < (n == 4 ? 300 : 40); ++trial) {
-      Board s[2];
-      random_position(g, n == 4 ? 2 + static_cast<int>(rng() % 7) : 10 + static_cast<int>(rng() % 6), rng, s);
-      solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, static_cast<int>(rng() % 2)};
-      solver::reduce(bi, pos, true, true, false);
-      if (solver::joined_colour(bi, pos) >= 0) continue;
+      solver::Pos<1> pos;
+      const int stones = n == 4 ? 2 + static_cast<int>(rng() % 7) : 10 + static_cast<int>(rng() % 6);
+      if (!random_reduced_position(bi, g, stones, rng, false, pos)) continue;
       const int me = pos.mover, you = 1 - me;
       const Color x = me == 0 ? Color::Red : Color::Blue, y = opponent(x);
       const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
@@ -478,20 +492,15 @@ void test_rex_pairings_and_inferior_cells() {
     const solver::BoardInfo<1> bi(g);
     ReferenceSearch ref(rl);
     solver::VcBuilder<1> pairing(solver::VcSizes{.max_ors = 1});
-    // The winner, also when a colour has joined its edges already (it lost).
+    // The winner as a colour index, with the mover as one.
     auto winner = [&](const Bitboard<1>& red, const Bitboard<1>& blue, int mover) {
-      const solver::Pos<1> p{{red, blue}, 0};
-      const int j = solver::joined_colour(bi, p);
-      if (j >= 0) return j == 0 ? 1 : 0;
-      return index_of(ref.winner(Board::from(red), Board::from(blue), mover ? Color::Blue : Color::Red));
+      return index_of(reference_winner(bi, ref, red, blue, static_cast<Color>(mover)));
     };
     std::mt19937 rng(23);
     for (int trial = 0; trial < (n == 4 ? 400 : 120); ++trial) {
-      Board s[2];
-      random_position(g, n == 4 ? 2 + static_cast<int>(rng() % 8) : 9 + static_cast<int>(rng() % 7), rng, s);
-      solver::Pos<1> pos{{Bitboard<1>::from(s[0]), Bitboard<1>::from(s[1])}, static_cast<int>(rng() % 2)};
-      solver::reduce(bi, pos, true, true, true);
-      if (solver::joined_colour(bi, pos) >= 0) continue;
+      solver::Pos<1> pos;
+      const int stones = n == 4 ? 2 + static_cast<int>(rng() % 8) : 9 + static_cast<int>(rng() % 7);
+      if (!random_reduced_position(bi, g, stones, rng, true, pos)) continue;
       const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
       if (!empty.any()) continue;
       const bool odd = empty.count() % 2 == 1;
