@@ -91,10 +91,13 @@ constexpr bool ring_useless(unsigned own, unsigned other) {
   return true;
 }
 
-// kRing[red][blue]: kRedUseless / kBlueUseless for every ring of an empty cell.
+// kRing.flags[red][blue]: kRedUseless / kBlueUseless for every ring of an
+// empty cell; kRing.killers[c][red][blue]: the empty ring directions where a
+// stone of colour c would leave the cell dead (6 bits).
 struct RingTable {
   uint8_t flags[64][64];
-  constexpr RingTable() : flags{} {
+  uint8_t killers[2][64][64];
+  constexpr RingTable() : flags{}, killers{} {
     for (unsigned r = 0; r < 64; ++r) {
       for (unsigned b = 0; b < 64; ++b) {
         if (r & b) continue;
@@ -102,6 +105,17 @@ struct RingTable {
         if (ring_useless(r, b)) f |= kRedUseless;
         if (ring_useless(b, r)) f |= kBlueUseless;
         flags[r][b] = f;
+      }
+    }
+    for (unsigned r = 0; r < 64; ++r) {
+      for (unsigned b = 0; b < 64; ++b) {
+        if (r & b) continue;
+        for (unsigned d = 0; d < 6; ++d) {
+          const unsigned bit = 1u << d;
+          if ((r | b) & bit) continue;
+          if (flags[r | bit][b]) killers[0][r][b] |= static_cast<uint8_t>(bit);
+          if (flags[r][b | bit]) killers[1][r][b] |= static_cast<uint8_t>(bit);
+        }
       }
     }
   }
@@ -223,14 +237,20 @@ Bitboard<W> dead_cells(const BoardInfo<W>& bi, const Pos<W>& pos) {
   return dead;
 }
 
+// The ring directions of empty cell p (its empty neighbours) where a stone
+// of colour `c` would leave p dead, as 6 bits.
+template <int W>
+unsigned killer_dirs(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int c) {
+  const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
+  const unsigned b = bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p];
+  return kRing.killers[c][r][b];
+}
+
 // Whether a stone of colour `c` on padded index `q`, neighbour of `p` in
 // direction `d`, leaves empty cell `p` dead.
 template <int W>
 bool dead_after(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int d, int c) {
-  unsigned ring[2] = {bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p],
-                      bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]};
-  ring[c] |= 1u << d;
-  return kRing.flags[ring[0]][ring[1]] != 0;
+  return (killer_dirs(bi, pos, p, c) >> d) & 1u;
 }
 
 // For colour x, which of x's groups each cell is in or next to: bit 0 the
@@ -359,10 +379,11 @@ Bitboard<W> fill_after(const BoardInfo<W>& bi, Pos<W>& pos, int q, int c, Bitboa
     while (!found && (dirty = dirty.andnot(pos.stones[0] | pos.stones[1])).any()) {
       const int p = dirty.first();
       dirty.reset(p);
-      for (int d = 0; d < 6 && !found; ++d) {
+      // Each empty neighbour e whose c stone would kill p, in ring order.
+      for (unsigned m = killer_dirs(bi, pos, p, c); m && !found; m &= m - 1) {
+        const int d = std::countr_zero(m);
         const int e = bi.nbr[p][d];
-        if (e < 0 || pos.stones[0].test(e) || pos.stones[1].test(e)) continue;
-        if (dead_after(bi, pos, p, d, c) && dead_after(bi, pos, e, (d + 3) % 6, c)) {
+        if (dead_after(bi, pos, e, (d + 3) % 6, c)) {
           fill(p);
           fill(e);
           found = true;
@@ -442,17 +463,15 @@ template <int W>
 bool spoils(const BoardInfo<W>& bi, const Pos<W>& pos, int k, int c, const Bitboard<W>& good, bool capture) {
   Pos<W> after = pos;
   after.stones[c].set(k);
-  const Bitboard<W> empty = bi.on_board.andnot(after.stones[0] | after.stones[1]);
   for (int d = 0; d < 6; ++d) {
     const int p = bi.nbr[k][d];
     if (p < 0 || !good.test(p)) continue;
     if (dead_flags(bi, after, p)) return true;
     if (!capture) continue;
-    for (int e = 0; e < 6; ++e) {  // p and an empty neighbour q, each dead once c holds the other
-      const int q = bi.nbr[p][e];
-      if (q >= 0 && empty.test(q) && dead_after(bi, after, p, e, c) && dead_after(bi, after, q, (e + 3) % 6, c)) {
-        return true;
-      }
+    // p and an empty neighbour q, each dead once c holds the other.
+    for (unsigned m = killer_dirs(bi, after, p, c); m; m &= m - 1) {
+      const int e = std::countr_zero(m);
+      if (dead_after(bi, after, bi.nbr[p][e], (e + 3) % 6, c)) return true;
     }
   }
   return false;
