@@ -412,6 +412,21 @@ def test_result_repr_and_fields():
     assert "winning moves none" in repr(res)
 
 
+@pytest.mark.parametrize(
+    "variant, size, moves",
+    [("hex", 5, ["a1"]), ("hex", 6, ["c3"]), ("rex", 5, ["b2"]), ("rex", 5, ["a1"]), ("rex", 4, ["d2"])],
+)
+def test_counts_describe_first_expansions(variant, size, moves):
+    """Each first expansion is decided at most once, so the positions searched never go negative."""
+    game = hx.Game(variant, size=size, swap="off")
+    for m in moves:
+        game.play(m)
+    c = hx.solve(game).counts
+    decided = c["vc_won"] + c["vc_lost"] + c["mustplay_lost"] + c["rex_paired"]
+    assert 0 < c["expanded"] and decided <= c["expanded"]
+    assert c["no_mustplay"] <= c["expanded"] - decided
+
+
 def test_view_gives_the_same_answer():
     """A Hex or Rex view is solved like its game."""
     game = hx.Game("rex", size=4, swap="off")

@@ -485,6 +485,8 @@ class Search {
   bool expand_once(const Pos<W>& pos, Value& decided, BB& proof, BB& moves, BB& region, BB& carrier, int& owner) {
     const int me = pos.mover, you = 1 - me;
     const BB empty = bi_.on_board.andnot(pos.stones[0] | pos.stones[1]);
+    // Counts describe first expansions only, as `expanded` does.
+    const uint64_t first = counting_ ? 1 : 0;
     moves = empty;
     region = BB{};
     if (k_.rex_pairing) {
@@ -495,19 +497,19 @@ class Search {
       const bool last = (empty.count() % 2) == 1;
       const EdgeConnection<W> theirs = pairing_.build(bi_, pos, you);
       if (theirs.full || (!last && theirs.semis)) {
-        ++counts_.rex_paired;
+        counts_.rex_paired += first;
         decided = kWon;
         return true;
       }
       const EdgeConnection<W> mine = pairing_.build(bi_, pos, me);
       if (mine.full || (last && mine.semis)) {
-        ++counts_.rex_paired;
+        counts_.rex_paired += first;
         decided = kLost;
         return true;
       }
       moves = moves.andnot(mine.keys);
       if (!moves.any()) {
-        ++counts_.rex_paired;
+        counts_.rex_paired += first;
         decided = kLost;
         return true;
       }
@@ -516,7 +518,7 @@ class Search {
       const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
       counts_.vc_budget_out += vc_.ran_out();
       if (mine.full || mine.semis) {
-        ++counts_.vc_won;
+        counts_.vc_won += first;
         decided = kWon;
         proof = mine.full ? mine.full_carrier : mine.smallest;
         return true;
@@ -531,7 +533,7 @@ class Search {
       const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
       counts_.vc_budget_out += vc_.ran_out();
       if (theirs.full) {
-        ++counts_.vc_lost;
+        counts_.vc_lost += first;
         decided = kLost;
         proof = theirs.full_carrier;
         return true;
@@ -540,7 +542,7 @@ class Search {
         moves &= theirs.intersection;
         region = theirs.union_;
         if (!moves.any()) {
-          ++counts_.mustplay_lost;
+          counts_.mustplay_lost += first;
           decided = kLost;
           proof = theirs.union_;
           return true;
@@ -552,7 +554,6 @@ class Search {
         if (carrier.any()) return false;
       }
     }
-    const uint64_t first = counting_ ? 1 : 0;
     counts_.no_mustplay += first * !(k_.mustplay && region.any());
     counts_.empty_cells += first * empty.count();
     counts_.mustplay_moves += first * moves.count();
