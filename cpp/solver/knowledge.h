@@ -253,6 +253,19 @@ bool dead_after(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int d, int c) 
   return (killer_dirs(bi, pos, p, c) >> d) & 1u;
 }
 
+// The first empty neighbour of empty cell p (in ring order) that makes a
+// captured pair of colour c with p: a c stone in either leaves the other
+// dead. -1 if none.
+template <int W>
+int captured_partner(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int c) {
+  for (unsigned m = killer_dirs(bi, pos, p, c); m; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    const int e = bi.nbr[p][d];
+    if (dead_after(bi, pos, e, (d + 3) % 6, c)) return e;
+  }
+  return -1;
+}
+
 // For colour x, which of x's groups each cell is in or next to: bit 0 the
 // first edge (with the stones touching it; the cells along the edge touch
 // it), bit 1 the second, bit 2+i the i-th other group. False when x has
@@ -379,15 +392,11 @@ Bitboard<W> fill_after(const BoardInfo<W>& bi, Pos<W>& pos, int q, int c, Bitboa
     while (!found && (dirty = dirty.andnot(pos.stones[0] | pos.stones[1])).any()) {
       const int p = dirty.first();
       dirty.reset(p);
-      // Each empty neighbour e whose c stone would kill p, in ring order.
-      for (unsigned m = killer_dirs(bi, pos, p, c); m && !found; m &= m - 1) {
-        const int d = std::countr_zero(m);
-        const int e = bi.nbr[p][d];
-        if (dead_after(bi, pos, e, (d + 3) % 6, c)) {
-          fill(p);
-          fill(e);
-          found = true;
-        }
+      const int e = captured_partner(bi, pos, p, c);
+      if (e >= 0) {
+        fill(p);
+        fill(e);
+        found = true;
       }
     }
     if (!found) return filled;
@@ -467,12 +476,7 @@ bool spoils(const BoardInfo<W>& bi, const Pos<W>& pos, int k, int c, const Bitbo
     const int p = bi.nbr[k][d];
     if (p < 0 || !good.test(p)) continue;
     if (dead_flags(bi, after, p)) return true;
-    if (!capture) continue;
-    // p and an empty neighbour q, each dead once c holds the other.
-    for (unsigned m = killer_dirs(bi, after, p, c); m; m &= m - 1) {
-      const int e = std::countr_zero(m);
-      if (dead_after(bi, after, bi.nbr[p][e], (e + 3) % 6, c)) return true;
-    }
+    if (capture && captured_partner(bi, after, p, c) >= 0) return true;
   }
   return false;
 }

@@ -557,7 +557,7 @@ class Search {
     counts_.no_mustplay += first * !(k_.mustplay && region.any());
     counts_.empty_cells += first * empty.count();
     counts_.mustplay_moves += first * moves.count();
-    if ((k_.dominated || k_.vulnerable) && !misere_) {
+    if (!misere_) {
       moves = prune_inferior(bi_, pos, moves, k_.dominated, k_.vulnerable, region);
     } else if (k_.dominated || k_.vulnerable) {
       moves = rex_prune_inferior(bi_, pos, moves, k_.dominated, k_.vulnerable);
