@@ -115,6 +115,9 @@
 
 namespace hexengine {
 
+// Keeps the engine for the rules searched (search/engine.h).
+class EngineSlot;
+
 // The Dark Hex search engine behind MctsBot for dark views.
 class DarkSearch {
  public:
@@ -130,8 +133,7 @@ class DarkSearch {
   void clear();
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<EngineSlot> slot_;
 };
 
 }  // namespace hexengine

@@ -1,6 +1,7 @@
 // What the Hex/Rex search (search/mcts.cpp) and the Dark Hex search
 // (dark/dark_search.cpp) share around their engines: a width-free interface to
-// an engine compiled for one bitboard width, the RAVE value their selections
+// an engine compiled for one bitboard width, the slot their front ends keep
+// it in, the RAVE value their selections
 // compare, the relaxed counter bump their node statistics use, and a
 // forced-inline marker for their hot loops. (Each file keeps its own 4-line
 // factory: a factory templated on the files' internal `Engine` templates was
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 
 #include "core/view.h"
 #include "search/search.h"
@@ -21,6 +23,36 @@ class EngineBase {
   virtual ~EngineBase() = default;
   // `interrupt` (may be null) is polled: once it is set the search stops early.
   virtual SearchResult search(const View& view, const std::atomic<bool>* interrupt) = 0;
+};
+
+// The engine behind a search front end (HexSearch, DarkSearch): made for the
+// rules of the first view searched, with the parameters fitted to them
+// (params_for), and made again, with a new tree, when a view of other rules
+// comes.
+class EngineSlot {
+ public:
+  // Makes an engine for `rules` with parameters already fitted to them.
+  using Factory = std::unique_ptr<EngineBase> (*)(const Rules& rules, const SearchParams& params);
+
+  EngineSlot(const SearchParams& params, Factory make) : params_(params), make_(make) {}
+
+  // Searches `view` with the engine for its rules.
+  SearchResult search(const View& view, const std::atomic<bool>* interrupt) {
+    if (!engine_ || rules_ != view.rules) {
+      engine_ = make_(view.rules, params_for(params_, view.rules));
+      rules_ = view.rules;
+    }
+    return engine_->search(view, interrupt);
+  }
+
+  // Drops the engine and its tree.
+  void clear() { engine_.reset(); }
+
+ private:
+  SearchParams params_;
+  Factory make_;
+  std::unique_ptr<EngineBase> engine_;
+  Rules rules_;
 };
 
 // Forces inlining of a search's per-child scoring function: left to itself

@@ -1283,24 +1283,14 @@ std::unique_ptr<EngineBase> make_engine(const Rules& rules, const SearchParams& 
 
 }  // namespace
 
-struct HexSearch::Impl {
-  SearchParams params;
-  std::unique_ptr<EngineBase> engine;
-  Rules rules;
-};
-
-HexSearch::HexSearch(const SearchParams& params) : impl_(std::make_unique<Impl>()) { impl_->params = params; }
+HexSearch::HexSearch(const SearchParams& params) : slot_(std::make_unique<EngineSlot>(params, &make_engine)) {}
 
 HexSearch::~HexSearch() = default;
 
-void HexSearch::clear() { impl_->engine.reset(); }
+void HexSearch::clear() { slot_->clear(); }
 
 SearchResult HexSearch::search(const View& view, const std::atomic<bool>* interrupt) {
-  if (!impl_->engine || impl_->rules != view.rules) {
-    impl_->engine = make_engine(view.rules, params_for(impl_->params, view.rules));
-    impl_->rules = view.rules;
-  }
-  return impl_->engine->search(view, interrupt);
+  return slot_->search(view, interrupt);
 }
 
 }  // namespace hexengine

@@ -60,6 +60,9 @@
 
 namespace hexengine {
 
+// Keeps the engine for the rules searched (search/engine.h).
+class EngineSlot;
+
 // The Hex and Rex search engine behind MctsBot, with a tree that lives across
 // the moves of a game.
 class HexSearch {
@@ -78,8 +81,7 @@ class HexSearch {
   void clear();
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<EngineSlot> slot_;
 };
 
 }  // namespace hexengine
