@@ -99,14 +99,14 @@ def main() -> int:
             show_counts(names, results)
         if args.no_ablation:
             continue
-        hex_only = ("vc", "mustplay", "proof-sets", "decompositions")
+        hex_only = ("vc", "mustplay", "proof-sets", "decompositions", "edge-templates")
         pieces = [k for k in hx.KNOWLEDGE if not (variant == "rex" and k in hex_only)]
         pieces = [k for k in pieces if not (variant == "hex" and k == "rex-pairing")]
         for piece in pieces:
             without = [k for k in hx.KNOWLEDGE if k != piece and not (piece == "vc" and k == "mustplay")]
             n, capped, _ = run(positions, without, args.cap)
             ratio = f"x{n / max(1, nodes):.2f}"
-            print(f"  without {piece:<11} {'>' if capped else ''}{n:>10} nodes  {ratio}", flush=True)
+            print(f"  without {piece:<14} {'>' if capped else ''}{n:>10} nodes  {ratio}", flush=True)
     return 0
 
 

@@ -14,6 +14,7 @@ import itertools
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -37,6 +38,7 @@ KNOWLEDGE_SETS = {
     "vulnerable": ["vulnerable"],
     "vc+inferior": ["vc", "mustplay", "dominated", "vulnerable"],
     "vc+decompositions": ["vc", "decompositions"],
+    "vc+edge-templates": ["vc", "edge-templates"],
     "all": None,
 }
 HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]
@@ -690,3 +692,122 @@ def test_random_mid_game_positions_match_brute_force(case):
     assert got[0] == want
     winning = winning_cells(variant, rows, cols, board, mover, brute_force(variant, rows, cols).winner)
     assert list(got[3]) == winning
+
+
+# --- edge templates -----------------------------------------------------------
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "cpp" / "solver" / "edge_templates.inc"
+WITHOUT_TEMPLATES = [k for k in hx.KNOWLEDGE if k != "edge-templates"]
+
+
+def edge_templates() -> list[tuple[int, list[tuple[int, int]], list[tuple[int, int]]]]:
+    """The solver's table: (height, stones with the anchor first, carrier), each
+    cell as (rows toward the edge, columns) from the anchor."""
+    out = []
+    for line in TEMPLATES.read_text().splitlines():
+        if line.startswith("{"):
+            nums = [int(x) for x in line.replace("{", " ").replace("}", " ").replace(",", " ").split()]
+            height, ns, nc, cells = nums[0], nums[1], nums[2], nums[3:]
+            pairs = [(cells[2 * i], cells[2 * i + 1]) for i in range(ns + nc)]
+            assert len(pairs) == ns + nc
+            out.append((height, pairs[:ns], pairs[ns:]))
+    return out
+
+
+def template_board(height, stones, carrier, rows, cols, anchor_col):
+    """Red's template against its bottom edge on a rows x cols board: its stones
+    and empty carrier, the anchor `height` rows from the edge in `anchor_col`;
+    every other cell Blue's but a Red chain from the top edge down to a stone
+    touching the anchor (placed so that it touches no carrier cell besides)."""
+    top = rows - height
+    board = [2] * (rows * cols)
+    for dr, dc in stones:
+        board[(top + dr) * cols + anchor_col + dc] = 1
+    for dr, dc in carrier:
+        board[(top + dr) * cols + anchor_col + dc] = 0
+    # A stone above the anchor at column x touches (top, x - 1) and (top, x).
+    x = anchor_col if (0, -1) not in carrier else anchor_col + 1
+    for r in range(top):
+        board[r * cols + x] = 1
+    return board
+
+
+def turned(board, rows, cols):
+    """The board turned half a turn (Red's bottom edge becomes its top edge)."""
+    return board[::-1]
+
+
+def transposed(board, rows, cols):
+    """Rows and columns exchanged, with the colours: Red's edges become Blue's."""
+    return [{1: 2, 2: 1}.get(board[c * cols + r], 0) for r in range(cols) for c in range(rows)]
+
+
+def test_edge_template_table_is_well_formed():
+    """Every template has its anchor first at (0, 0), cells between the
+    anchor's row and the edge row, no cell twice, and at most 64 cells."""
+    table = edge_templates()
+    assert len(table) > 100
+    for height, stones, carrier in table:
+        cells = stones + carrier
+        assert stones[0] == (0, 0) and 3 <= height <= 12 and len(cells) <= 64
+        assert len(set(cells)) == len(cells)
+        assert all(0 <= dr < height for dr, _ in cells)
+
+
+def check_templates(table):
+    """Each template, placed against each edge of both players (on a board just
+    wide enough, turned or transposed), is a connection the solver proves
+    without templates, and one it sees at once with them (at most the root
+    expanded). The first checks the table; the second that the C++ core places
+    the templates where they belong on every edge."""
+    for height, stones, carrier in table:
+        cols_used = [dc for _, dc in stones + carrier]
+        lo, hi = min([*cols_used, 0]), max([*cols_used, 1])
+        rows, cols = height + 2, hi - lo + 3
+        red = template_board(height, stones, carrier, rows, cols, 1 - lo)
+        for name, board, r, c, colour in (
+            ("Red bottom", red, rows, cols, 1),
+            ("Red top", turned(red, rows, cols), rows, cols, 1),
+            ("Blue right", transposed(red, rows, cols), cols, rows, 2),
+            ("Blue left", transposed(turned(red, rows, cols), rows, cols), cols, rows, 2),
+        ):
+            exact = solve_position("hex", r, c, board, 3 - colour, WITHOUT_TEMPLATES)
+            assert exact[2] == "proven" and exact[0] == colour, (name, height, stones, carrier)
+            fast = solve_position("hex", r, c, board, 3 - colour)
+            assert fast[0] == colour and fast[10]["expanded"] <= 1, (name, height, stones, carrier)
+
+
+def test_edge_templates_hold_on_every_edge():
+    """Check_templates on 150 templates drawn from the table (seeded)."""
+    check_templates(random.Random(1).sample(edge_templates(), 150))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(8))
+def test_every_edge_template_holds_on_every_edge_slow(part):
+    """Check_templates on the whole table, an eighth at a time."""
+    check_templates(edge_templates()[part::8])
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_edge_templates_keep_every_winner(size):
+    """On random mid-game positions of 5x5 to 7x7 boards, either player to
+    move, the solver names the same winner with and without the templates
+    (both searches are exact; a wrong template would flip some)."""
+    rng = random.Random(size)
+    checked = 0
+    while checked < 40:
+        game = hx.Game("hex", size=size, swap="off")
+        for _ in range(rng.randrange(size * size // 3, size * size // 2)):
+            game.play(rng.choice(game.legal_moves()))
+            if game.winner is not None:
+                break
+        if game.winner is not None:
+            continue
+        board = [int(v) for v in game.board.flatten()]
+        for mover in (1, 2):
+            want = solve_position("hex", size, size, board, mover, WITHOUT_TEMPLATES)
+            got = solve_position("hex", size, size, board, mover)
+            assert want[2] == got[2] == "proven"
+            assert got[0] == want[0], (board, mover)
+        checked += 1

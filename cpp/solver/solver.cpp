@@ -166,9 +166,10 @@ class Search {
         own_(std::make_unique<Tables<W>>()),
         t_(own_.get()),
         start_(Clock::now()) {
-    if (!k_.vc) k_.mustplay = k_.decompositions = false;
-    if (misere_) k_.vc = k_.mustplay = k_.proof_sets = k_.decompositions = false;  // Rex is not monotone
+    if (!k_.vc) k_.mustplay = k_.decompositions = k_.edge_templates = false;
+    if (misere_) k_.vc = k_.mustplay = k_.proof_sets = k_.decompositions = k_.edge_templates = false;  // Rex is not monotone
     if (!misere_) k_.rex_pairing = false;
+    vc_.use_templates(k_.edge_templates);
   }
 
   SolveResult run(const Board& red, const Board& blue, Color to_move) {
@@ -1035,7 +1036,7 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false};
+  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false, false};
   for (const std::string& n : names) {
     if (n == "dead") {
       k.dead = true;
@@ -1057,9 +1058,11 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
       k.vulnerable = true;
     } else if (n == "decompositions") {
       k.decompositions = true;
+    } else if (n == "edge-templates") {
+      k.edge_templates = true;
     } else {
       throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions'");
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions', 'edge-templates'");
     }
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");

@@ -78,6 +78,7 @@ struct SolveKnowledge {
   bool vulnerable = true;   // Hex: skip moves the opponent's fill-in after one stone kills;
                             // Rex: skip a move where an opponent stone would kill a kept cell
   bool decompositions = true;  // Hex: fill the carrier of a VC decomposition (needs vc)
+  bool edge_templates = true;  // Hex: the H-search knows edge templates (solver/templates.h; needs vc)
 };
 
 // How long the search may run and what it should report.
@@ -165,7 +166,8 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits);
 SolveResult solve_view(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
-// "symmetry", "proof-sets", "dominated", "vulnerable", "decompositions"), the
+// "symmetry", "proof-sets", "dominated", "vulnerable", "decompositions",
+// "edge-templates"), the
 // others off; throws SolveError on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 

@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "solver/knowledge.h"
+#include "solver/templates.h"
 
 namespace hexengine::solver {
 
@@ -63,6 +64,7 @@ struct VcSizes {
   int local_cells = 20;  // decomposition regions up to this size get a local proof
   int local_plies = 2;   // opponent moves the local proof searches
   int local_builds = 32; // H-search builds one local proof may make
+  bool templates = false; // edge templates (solver/templates.h) as base connections
 };
 
 // Whether two sets are equal (word by word; faster than the defaulted ==).
@@ -142,6 +144,7 @@ class VcBuilder {
         if (q >= 0 && empty.test(q)) add_full(cell_node_[p], cell_node_[q], BB{});
       }
     });
+    if (sz_.templates) add_templates(bi, pos, c, empty);
     closure();
     built_ = true;
 
@@ -250,6 +253,9 @@ class VcBuilder {
     });
     return out;
   }
+
+  // Turns the edge templates on or off for the next builds.
+  void use_templates(bool on) { sz_.templates = on; }
 
   // Whether the last build stopped on its work budget.
   bool ran_out() const { return budget_ < 0; }
@@ -513,6 +519,39 @@ class VcBuilder {
     }
   }
 
+  // Base connections of the edge templates that fit the position: an anchor
+  // that is c's stone (its group) or empty (the cell), c's other stones of
+  // the template in place and its carrier empty or c's (a stone of c there,
+  // say one the fill-in gave c, only helps), fully connected to the edge.
+  void add_templates(const BoardInfo<W>& bi, const Pos<W>& pos, int c, const BB& empty) {
+    if (templates_rows_ != bi.rows || templates_cols_ != bi.cols) {
+      for (int x = 0; x < 2; ++x) {
+        for (int e = 0; e < 2; ++e) placed_[x][e] = placements(bi, x, e);
+      }
+      templates_rows_ = bi.rows;
+      templates_cols_ = bi.cols;
+    }
+    const BB& own = pos.stones[c];
+    const BB& opp = pos.stones[1 - c];
+    for (int e = 0; e < 2; ++e) {
+      const Placements<W>& pl = placed_[c][e];
+      const size_t n = pl.anchor.size();
+      for (size_t i = 0; i < n; ++i) {
+        uint64_t bad = 0;  // one test per word, no branch: most placements fail
+        for (int k = 0; k < W; ++k) bad |= (pl.open[i].w[k] & opp.w[k]) | (pl.stones[i].w[k] & ~own.w[k]);
+        if (bad) continue;
+        const int anchor = pl.anchor[i];
+        int node = empty.test(anchor) ? cell_node_[anchor] : -1;
+        for (int g = 0; g < ngroups_ && node < 0; ++g) {
+          if (groups_.members[g].test(anchor)) node = g;
+        }
+        BB carrier = pl.open[i] & empty;
+        carrier.reset(anchor);
+        if (node != e) add_full(node, e, carrier);
+      }
+    }
+  }
+
   static BB single(int p) {
     BB b;
     b.set(p);
@@ -631,6 +670,8 @@ class VcBuilder {
   BB won_carrier_;
   long budget_ = 0;
   std::unique_ptr<VcBuilder> local_;  // builds of joins_inside
+  Placements<W> placed_[2][2];  // per colour and edge: the templates' placements
+  int templates_rows_ = 0, templates_cols_ = 0;  // the board they were placed on
   std::array<uint64_t, 64 * W> missing_{};  // per cell: the OR rule pair's semis without it
 };
 

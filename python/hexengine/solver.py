@@ -55,6 +55,7 @@ KNOWLEDGE: tuple[str, ...] = (
     "dominated",
     "vulnerable",
     "decompositions",
+    "edge-templates",
 )
 """Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
 
