@@ -8,7 +8,9 @@
 // cells) even if the opponent moves first, using only cells of the carrier C;
 // a semi connection (x, y, C, k) says X joins them by playing the key k first,
 // k in C. Rules, each sound:
-//   base: adjacent nodes are fully connected with an empty carrier;
+//   base: adjacent nodes are fully connected with an empty carrier; with
+//        `templates`, an edge template that fits (solver/templates.h) fully
+//        connects its anchor to its edge with the template's empty cells;
 //   AND: (x, z, A) and (z, y, B) full, A and B disjoint, x not in B, y not in
 //        A: through a group z a full (x, y, A|B); through an empty cell z a
 //        semi (x, y, A|B|{z}) with key z; a full and a semi through a group
@@ -547,7 +549,7 @@ class VcBuilder {
         }
         BB carrier = pl.open[i] & empty;
         carrier.reset(anchor);
-        if (node != e) add_full(node, e, carrier);
+        if (node >= 0 && node != e) add_full(node, e, carrier);
       }
     }
   }
