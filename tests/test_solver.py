@@ -9,6 +9,7 @@ minimax below on every position of the boards up to 2x3 and 3x2.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import itertools
 import random
@@ -17,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from _scripts import load_script
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -701,17 +703,11 @@ WITHOUT_TEMPLATES = [k for k in hx.KNOWLEDGE if k != "edge-templates"]
 
 
 def edge_templates() -> list[tuple[int, list[tuple[int, int]], list[tuple[int, int]]]]:
-    """The solver's table: (height, stones with the anchor first, carrier), each
-    cell as (rows toward the edge, columns) from the anchor."""
-    out = []
-    for line in TEMPLATES.read_text().splitlines():
-        if line.startswith("{"):
-            nums = [int(x) for x in line.replace("{", " ").replace("}", " ").replace(",", " ").split()]
-            height, ns, nc, cells = nums[0], nums[1], nums[2], nums[3:]
-            pairs = [(cells[2 * i], cells[2 * i + 1]) for i in range(ns + nc)]
-            assert len(pairs) == ns + nc
-            out.append((height, pairs[:ns], pairs[ns:]))
-    return out
+    """The solver's table as the tool that writes it reads it: (height, stones
+    with the anchor first, carrier), each cell as (rows toward the edge,
+    columns) from the anchor."""
+    table, _ = load_script("tools/edge_templates.py").read(str(TEMPLATES))
+    return [(t.height, list(t.stones), list(t.carrier)) for t in table]
 
 
 def template_board(height, stones, carrier, rows, cols, anchor_col):
@@ -754,12 +750,13 @@ def test_edge_template_table_is_well_formed():
         assert all(0 <= dr < height for dr, _ in cells)
 
 
-def check_templates(table):
+def check_templates(table, built_in=True):
     """Each template, placed against each edge of both players (on a board just
     wide enough, turned or transposed), is a connection the solver proves
     without templates, and one it sees at once with them (at most the root
-    expanded). The first checks the table; the second that the C++ core places
-    the templates where they belong on every edge."""
+    expanded; for `built_in` templates only). The first checks the table; the
+    second that the C++ core places the templates where they belong on every
+    edge."""
     for height, stones, carrier in table:
         cols_used = [dc for _, dc in stones + carrier]
         lo, hi = min([*cols_used, 0]), max([*cols_used, 1])
@@ -773,8 +770,9 @@ def check_templates(table):
         ):
             exact = solve_position("hex", r, c, board, 3 - colour, WITHOUT_TEMPLATES)
             assert exact[2] == "proven" and exact[0] == colour, (name, height, stones, carrier)
-            fast = solve_position("hex", r, c, board, 3 - colour)
-            assert fast[0] == colour and fast[10]["expanded"] <= 1, (name, height, stones, carrier)
+            if built_in:
+                fast = solve_position("hex", r, c, board, 3 - colour)
+                assert fast[0] == colour and fast[10]["expanded"] <= 1, (name, height, stones, carrier)
 
 
 def test_edge_templates_hold_on_every_edge():
@@ -811,3 +809,27 @@ def test_edge_templates_keep_every_winner(size):
             assert want[2] == got[2] == "proven"
             assert got[0] == want[0], (board, mover)
         checked += 1
+
+
+def test_edge_template_tool_finds_and_measures(tmp_path, monkeypatch):
+    """tools/edge_templates.py: `find` on random positions shrinks the
+    connections it misses into templates that hold on every edge, and reads
+    the table it writes back; `measure` counts the regions it sees."""
+    tool = load_script("tools/edge_templates.py")
+    # Judged without the built-in table, some of what it covers is found again.
+    seen = tool.seen
+
+    def seen_without_table(board, rows, cols, knowledge=None):
+        return seen(board, rows, cols, knowledge or WITHOUT_TEMPLATES)
+
+    monkeypatch.setattr(tool, "seen", seen_without_table)
+    table = tmp_path / "t.inc"
+    args = argparse.Namespace(heights=[4], samples=0, games=40, size=7, seed=3, write=str(table))
+    found, stats = tool.find(args, [])
+    assert found and sum(s["kept"] for s in stats.values()) >= len(found)
+    tool.write(found, str(table), ["python tools/edge_templates.py find ..."])
+    again, commands = tool.read(str(table))
+    assert again == found and commands == ["python tools/edge_templates.py find ..."]
+    check_templates([(t.height, list(t.stones), list(t.carrier)) for t in found], built_in=False)
+    monkeypatch.undo()
+    tool.measure(argparse.Namespace(heights=[4], samples=2, games=3, size=6, seed=3))
