@@ -46,9 +46,9 @@ MEMORY = 1 << 30
 MAX_CELLS = 64  # stones and carrier cells of one template, as the C++ table holds them
 
 
-def solve(board: list[int], rows: int, cols: int) -> tuple[int, int]:
+def solve(board: list[int], rows: int, cols: int, knowledge: list[str] | None = None) -> tuple[int, int]:
     """(winner, positions expanded) with Blue to move."""
-    res = _core.solve_position("hex", rows, cols, board, 2, False, 0, 0.0, MEMORY, None)
+    res = _core.solve_position("hex", rows, cols, board, 2, False, 0, 0.0, MEMORY, knowledge)
     return res[0], res[10]["expanded"]
 
 
@@ -61,8 +61,8 @@ def seen(board: list[int], rows: int, cols: int, knowledge: list[str] | None = N
     """The solver's knowledge decides the region at once (at most the root expanded)."""
     if _core.joined_colour(rows, cols, board):
         return True
-    res = _core.solve_position("hex", rows, cols, board, 2, False, 0, 0.0, MEMORY, knowledge)
-    return res[0] == 1 and res[10]["expanded"] <= 1
+    winner, expanded = solve(board, rows, cols, knowledge)
+    return winner == 1 and expanded <= 1
 
 
 @dataclass(frozen=True)
