@@ -833,3 +833,29 @@ def test_edge_template_tool_finds_and_measures(tmp_path, monkeypatch):
     check_templates([(t.height, list(t.stones), list(t.carrier)) for t in found], built_in=False)
     monkeypatch.undo()
     tool.measure(argparse.Namespace(heights=[4], samples=2, games=3, size=6, seed=3))
+
+
+def test_edge_template_tool_reads_regions_from_records(tmp_path):
+    """tools/edge_templates.py --records: the regions of every position of the
+    recorded games, each once, cut to the window round the anchor on a larger
+    board, with the anchor Red, its row and those below as they stand, and
+    the row above Blue's but for the stone that joins the anchor to it."""
+    tool = load_script("tools/edge_templates.py")
+    rng = random.Random(5)
+    for n in range(2):
+        game = hx.Game("hex", size=11, swap="off")
+        while game.winner is None and len(game.history) < 60:
+            game.play(rng.choice(list(game.legal_moves())))
+        (tmp_path / f"game-{n}.sgf").write_text(hx.GameRecord.from_game(game).to_sgf())
+    (tmp_path / "notes.txt").write_text("not a record")
+    found = tool.regions_of_records(str(tmp_path), 8)
+    assert found
+    keys = [(tuple(board), rows, cols, anchor) for board, rows, cols, anchor in found]
+    assert len(set(keys)) == len(keys)
+    for board, rows, cols, anchor in found:
+        assert cols == 8 and 4 <= rows <= 8 and 0 <= anchor < cols
+        assert len(board) == rows * cols and board[cols + anchor] == 1
+        top = board[:cols]
+        assert top.count(1) == 1 and top.count(2) == cols - 1
+    whole = tool.regions_of_board([[int(v) for v in row] for row in game.board])
+    assert all(cols == 11 for _, _, cols, _ in whole)

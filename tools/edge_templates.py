@@ -11,7 +11,10 @@ ones (a Red anchor ``height`` rows above Red's bottom edge, Blue and Red
 stones scattered below it; ``--samples`` per height) and those of random
 positions (``--games`` positions of ``--size``: for each player, each of its
 edges and each of its stones three or more rows from it, the rows between
-the stone and the edge as they stand). It keeps those where the stone is
+the stone and the edge as they stand), and those of every position of the
+games recorded in a folder (``--records``; on boards wider than
+``--window`` columns only that many round the stone are kept, the others
+counting as the opponent's, so that the exact solves stay small). It keeps those where the stone is
 joined to the edge but the solver's knowledge at the position (fill-in, then
 H-search, with the templates built in at the time) does not see it, and
 shrinks each to a minimal template: every empty cell is given to Blue, and
@@ -38,6 +41,7 @@ import argparse
 import random
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import hexengine as hx
 from hexengine import _core
@@ -126,17 +130,24 @@ def close_top(board: list[int], cols: int, anchor: int) -> None:
 
 
 def regions_of_game(rng: random.Random, size: int) -> list[tuple[list[int], int, int, int]]:
-    """The regions of a random position: for each player, each of its edges and
-    each of its stones 3 or more rows from that edge, the rows between the stone
-    and the edge as they stand, turned so the edge is Red's bottom edge (the
-    stone is the anchor; the other rows are left out, as Blue's)."""
+    """The regions of a random position (see `regions_of_board`)."""
     game = hx.Game("hex", size=size, swap="off")
     for _ in range(rng.randrange(4, size * size // 2)):
         moves = game.legal_moves()
         game.play(moves[rng.randrange(len(moves))])
         if game.winner is not None:
             return []
-    board = [[int(v) for v in row] for row in game.board]
+    return regions_of_board([[int(v) for v in row] for row in game.board])
+
+
+def regions_of_board(board: list[list[int]], window: int = 0) -> list[tuple[list[int], int, int, int]]:
+    """The regions of a square position: for each player, each of its edges and
+    each of its stones 3 or more rows from that edge, the rows between the stone
+    and the edge as they stand, turned so the edge is Red's bottom edge (the
+    stone is the anchor; the other rows are left out, as Blue's). With a
+    `window`, only that many columns round the anchor are kept (the others
+    count as Blue's, as off the board), and anchors at most 7 rows from the edge."""
+    size = len(board)
     out = []
     for player in (1, 2):
         # The player's stones as Red's (1), with its edges top and bottom.
@@ -145,16 +156,45 @@ def regions_of_game(rng: random.Random, size: int) -> list[tuple[list[int], int,
             grid = [[{1: 2, 2: 1}.get(v, 0) for v in row] for row in grid]
         for flip in (False, True):  # the bottom edge, then the top one (turned half a turn)
             g = [row[::-1] for row in grid[::-1]] if flip else grid
-            for height in range(3, size):
+            for height in range(3, min(size, 8) if window else size):
                 top = size - height  # the anchor's row
                 if top < 1:
                     continue
                 for col in range(size):
                     if g[top][col] != 1:
                         continue
-                    region = [2] * size + [v for row in g[top:] for v in row]
-                    close_top(region, size, col)
-                    out.append((region, height + 1, size, col))
+                    lo, cols = 0, size
+                    if window and size > window:
+                        lo, cols = min(max(0, col - (window - 1) // 2), size - window), window
+                    region = [2] * cols + [v for row in g[top:] for v in row[lo : lo + cols]]
+                    close_top(region, cols, col - lo)
+                    out.append((region, height + 1, cols, col - lo))
+    return out
+
+
+def regions_of_records(folder: str, window: int) -> list[tuple[list[int], int, int, int]]:
+    """The regions (see `regions_of_board`) of every position of the Hex games
+    recorded in `folder` (SGF, JSON or trmph files), each region once."""
+    out, seen_before = [], set()
+    for path in sorted(Path(folder).iterdir()):
+        try:
+            record = hx.read_record(path.read_text())
+        except (hx.RecordError, UnicodeDecodeError):
+            continue
+        if record.rules.variant != "hex" or record.rules.rows != record.rules.cols:
+            continue
+        game = hx.Game(record.rules)
+        for action in record.actions:
+            if action.cell is None:
+                break
+            game.play(action.cell)
+            if game.winner is not None:
+                break
+            for r in regions_of_board([[int(v) for v in row] for row in game.board], window):
+                key = (tuple(r[0]), r[1], r[2], r[3])
+                if key not in seen_before:
+                    seen_before.add(key)
+                    out.append(r)
     return out
 
 
@@ -183,21 +223,24 @@ def template_of(board: list[int], height: int, cols: int, anchor: int) -> Templa
     return Template(height, ((0, 0), *sorted(stones)), tuple(sorted(carrier)))
 
 
-def regions(rng: random.Random, heights: list[int], samples: int, games: int, size: int):
+def regions(rng: random.Random, args: argparse.Namespace):
     """Regions (board, rows, columns, anchor column): `samples` random ones per
-    height, then those of `games` random positions."""
-    for height in heights:
-        for _ in range(samples):
+    height, then those of `games` random positions, then those of the games
+    recorded in the folder `records` (cut to `window` columns)."""
+    for height in args.heights:
+        for _ in range(args.samples):
             yield region(rng, height)
-    for _ in range(games):
-        yield from regions_of_game(rng, size)
+    for _ in range(args.games):
+        yield from regions_of_game(rng, args.size)
+    if getattr(args, "records", None):
+        yield from regions_of_records(args.records, getattr(args, "window", 8))
 
 
 def find(args: argparse.Namespace, known: list[Template]) -> tuple[list[Template], dict[int, dict[str, int]]]:
     rng = random.Random(args.seed)
     found: list[Template] = list(known)
     stats: dict[int, dict[str, int]] = {}
-    for board, rows, cols, anchor in regions(rng, args.heights, args.samples, args.games, args.size):
+    for board, rows, cols, anchor in regions(rng, args):
         height = rows - 1
         s = stats.setdefault(height, {"joined": 0, "missed": 0, "seen once shrunk": 0, "kept": 0})
         if _core.joined_colour(rows, cols, board) or not joined(board, rows, cols):
@@ -225,7 +268,7 @@ def measure(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     without = [k for k in hx.KNOWLEDGE if k != "edge-templates"]
     stats: dict[int, list[int]] = {}
-    for board, rows, cols, _ in regions(rng, args.heights, args.samples, args.games, args.size):
+    for board, rows, cols, _ in regions(rng, args):
         if _core.joined_colour(rows, cols, board) or not joined(board, rows, cols):
             continue
         s = stats.setdefault(rows - 1, [0, 0, 0])
@@ -282,6 +325,8 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=0, help="random regions per height")
     ap.add_argument("--games", type=int, default=0, help="the regions of this many random positions")
     ap.add_argument("--size", type=int, default=7, help="board size of those positions")
+    ap.add_argument("--records", metavar="DIR", help="also the regions of every position of the games in DIR")
+    ap.add_argument("--window", type=int, default=8, help="columns kept round a recorded region's anchor")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--write", metavar="PATH", help="find: add the templates found to the table in this file")
     args = ap.parse_args()
@@ -300,7 +345,9 @@ def main() -> None:
         heights = ",".join(str(h) for h in args.heights)
         commands.append(
             f"python tools/edge_templates.py find --heights {heights} --samples {args.samples}"
-            f" --games {args.games} --size {args.size} --seed {args.seed} --write {args.write}"
+            f" --games {args.games} --size {args.size} --seed {args.seed}"
+            + (f" --records {args.records} --window {args.window}" if args.records else "")
+            + f" --write {args.write}"
         )
         write(templates, args.write, commands)
 
