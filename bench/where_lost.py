@@ -22,7 +22,7 @@ winner's reply came as a surprise. The summary counts the games with a fall
 of 0.3 or more. For games against MoHex, say (records from ``hexengine
 match --out``):
 
-    python bench/where_lost.py mohex-t1/ --player hexengine --max-empties 0 --search-seconds 1
+    python bench/where_lost.py mohex-t1/ --player mcts --max-empties 0 --search-seconds 1
 
 ``--connections`` also finds the first position, with the loser to move, at
 which hexengine's tree knowledge alone (the search's H-search on the
@@ -32,7 +32,7 @@ asks Benzene's connections the same (``vc-build``, then a full connection
 of the winner's; PATH a ``mohex`` binary, never built or shipped by
 hexengine), to show how much earlier a stronger H-search knows:
 
-    python bench/where_lost.py mohex-t1/ --player hexengine --max-empties 0 --connections \
+    python bench/where_lost.py mohex-t1/ --player mcts --max-empties 0 --connections \
         --benzene /path/to/mohex
 
 ``--peer-simulations N`` (square boards, swap off; needs OpenSpiel) also asks,
