@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +49,11 @@ from hexengine import _core
 
 MEMORY = 1 << 30
 MAX_CELLS = 64  # stones and carrier cells of one template, as the C++ table holds them
+MAX_HEIGHT = 7  # the farthest anchor from its edge in regions cut to a window
+WINDOW = 8  # columns kept round the anchor of a recorded game's region
+
+# A region: board (row by row, the top row Blue's), rows, columns, anchor column.
+Region = tuple[list[int], int, int, int]
 
 
 def solve(board: list[int], rows: int, cols: int, knowledge: list[str] | None = None) -> tuple[int, int]:
@@ -91,7 +97,7 @@ class Template:
         )
 
 
-def region(rng: random.Random, height: int) -> tuple[list[int], int, int, int]:
+def region(rng: random.Random, height: int) -> Region:
     """A random region: board, rows, columns and the anchor's column."""
     cols = rng.choice([8, 9, 11, 13])
     rows = height + 1
@@ -129,7 +135,7 @@ def close_top(board: list[int], cols: int, anchor: int) -> None:
         board[anchor] = 1
 
 
-def regions_of_game(rng: random.Random, size: int) -> list[tuple[list[int], int, int, int]]:
+def regions_of_game(rng: random.Random, size: int) -> list[Region]:
     """The regions of a random position (see `regions_of_board`)."""
     game = hx.Game("hex", size=size, swap="off")
     for _ in range(rng.randrange(4, size * size // 2)):
@@ -137,16 +143,18 @@ def regions_of_game(rng: random.Random, size: int) -> list[tuple[list[int], int,
         game.play(moves[rng.randrange(len(moves))])
         if game.winner is not None:
             return []
-    return regions_of_board([[int(v) for v in row] for row in game.board])
+    return regions_of_board(game.board)
 
 
-def regions_of_board(board: list[list[int]], window: int = 0) -> list[tuple[list[int], int, int, int]]:
+def regions_of_board(board: Sequence[Sequence[int]], window: int = 0) -> list[Region]:
     """The regions of a square position: for each player, each of its edges and
     each of its stones 3 or more rows from that edge, the rows between the stone
     and the edge as they stand, turned so the edge is Red's bottom edge (the
     stone is the anchor; the other rows are left out, as Blue's). With a
     `window`, only that many columns round the anchor are kept (the others
-    count as Blue's, as off the board), and anchors at most 7 rows from the edge."""
+    count as Blue's, as off the board), and anchors at most MAX_HEIGHT rows
+    from the edge."""
+    board = [[int(v) for v in row] for row in board]
     size = len(board)
     out = []
     for player in (1, 2):
@@ -156,7 +164,7 @@ def regions_of_board(board: list[list[int]], window: int = 0) -> list[tuple[list
             grid = [[{1: 2, 2: 1}.get(v, 0) for v in row] for row in grid]
         for flip in (False, True):  # the bottom edge, then the top one (turned half a turn)
             g = [row[::-1] for row in grid[::-1]] if flip else grid
-            for height in range(3, min(size, 8) if window else size):
+            for height in range(3, min(size, MAX_HEIGHT + 1) if window else size):
                 top = size - height  # the anchor's row
                 if top < 1:
                     continue
@@ -172,7 +180,7 @@ def regions_of_board(board: list[list[int]], window: int = 0) -> list[tuple[list
     return out
 
 
-def regions_of_records(folder: str, window: int) -> list[tuple[list[int], int, int, int]]:
+def regions_of_records(folder: str, window: int) -> list[Region]:
     """The regions (see `regions_of_board`) of every position of the Hex games
     recorded in `folder` (SGF, JSON or trmph files), each region once."""
     out, seen_before = [], set()
@@ -183,14 +191,11 @@ def regions_of_records(folder: str, window: int) -> list[tuple[list[int], int, i
             continue
         if record.rules.variant != "hex" or record.rules.rows != record.rules.cols:
             continue
-        game = hx.Game(record.rules)
-        for action in record.actions:
-            if action.cell is None:
-                break
-            game.play(action.cell)
-            if game.winner is not None:
-                break
-            for r in regions_of_board([[int(v) for v in row] for row in game.board], window):
+        boards = [board for action, board in record.replay() if action is not None]
+        if record.winner is not None:
+            boards.pop()  # the game is over there
+        for board in boards:
+            for r in regions_of_board(board, window):
                 key = (tuple(r[0]), r[1], r[2], r[3])
                 if key not in seen_before:
                     seen_before.add(key)
@@ -233,7 +238,7 @@ def regions(rng: random.Random, args: argparse.Namespace):
     for _ in range(args.games):
         yield from regions_of_game(rng, args.size)
     if getattr(args, "records", None):
-        yield from regions_of_records(args.records, getattr(args, "window", 8))
+        yield from regions_of_records(args.records, getattr(args, "window", WINDOW))
 
 
 def find(args: argparse.Namespace, known: list[Template]) -> tuple[list[Template], dict[int, dict[str, int]]]:
@@ -326,7 +331,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=0, help="the regions of this many random positions")
     ap.add_argument("--size", type=int, default=7, help="board size of those positions")
     ap.add_argument("--records", metavar="DIR", help="also the regions of every position of the games in DIR")
-    ap.add_argument("--window", type=int, default=8, help="columns kept round a recorded region's anchor")
+    ap.add_argument("--window", type=int, default=WINDOW, help="columns kept round a recorded anchor")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--write", metavar="PATH", help="find: add the templates found to the table in this file")
     args = ap.parse_args()
