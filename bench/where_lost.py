@@ -35,6 +35,17 @@ hexengine), to show how much earlier a stronger H-search knows:
     python bench/where_lost.py mohex-t1/ --player mcts --max-empties 0 --connections \
         --benzene /path/to/mohex
 
+To compare two builds (or two settings) on the same lost games, run the
+script once with each, writing ``--json FILE``, then compare the two files:
+per game, whether the second build's connections prove the loss earlier or
+later than the first's, and the medians over the games both prove lost.
+Each run uses the hexengine installed where it runs, so two builds need two
+environments:
+
+    python bench/where_lost.py mohex-t1/ --player mcts --max-empties 0 --connections --json before.json
+    python bench/where_lost.py mohex-t1/ --player mcts --max-empties 0 --connections --json after.json
+    python bench/where_lost.py --compare before.json after.json
+
 ``--peer-simulations N`` (square boards, swap off; needs OpenSpiel) also asks,
 in every position of each game with the winner to move, whether OpenSpiel's
 MCTSBot as ``bench/strength_openspiel.py`` plays it (N simulations) proves the
@@ -69,7 +80,7 @@ import statistics
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
@@ -130,6 +141,37 @@ class LostGame:
             ours, theirs = self.ours_know_from or "-", self.benzene_knows_from or "-"
             tail += f"  [connections prove it lost from move {ours} (hexengine), {theirs} (Benzene)]"
         return f"{self.name} {self.loser.name.lower()} lost: {marks}{tail}"
+
+
+def compare(before: Path, after: Path) -> int:
+    """Prints, game by game, where the connections of two ``--json`` runs first prove
+    the loss, and how many games the second run proves lost earlier, later or at the
+    same move as the first."""
+    runs = [{g["name"]: g for g in json.loads(path.read_text())} for path in (before, after)]
+    common = sorted(runs[0].keys() & runs[1].keys())
+    counts = {"earlier": 0, "later": 0, "the same": 0, "only before": 0, "only after": 0}
+    both: list[tuple[int, int]] = []
+    for name in common:
+        a, b = (run[name]["ours_know_from"] for run in runs)
+        if a is None and b is None:
+            continue
+        if a is None or b is None:
+            key = "only after" if a is None else "only before"
+        else:
+            key = "earlier" if b < a else "later" if b > a else "the same"
+            both.append((a, b))
+        counts[key] += 1
+        if key != "the same":
+            print(f"{name}: proven lost from move {a or '-'} before, {b or '-'} after ({key})")
+    print(
+        f"{len(common)} lost games in both runs: proven lost earlier in {counts['earlier']}, later in "
+        f"{counts['later']}, at the same move in {counts['the same']}; only before in "
+        f"{counts['only before']}, only after in {counts['only after']}"
+    )
+    if both:
+        medians = [statistics.median(move[k] for move in both) for k in (0, 1)]
+        print(f"median move, games proven lost in both: {medians[0]:g} before, {medians[1]:g} after")
+    return 0
 
 
 def positions(record: hx.GameRecord) -> Iterator[tuple[hx.Game, int, RecordedAction]]:
@@ -404,7 +446,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("records", type=Path, nargs="?", help="folder of game records")
     parser.add_argument("--dark", type=Path, help="a JSON-lines file of bench/dark_strength.py records")
-    parser.add_argument("--json", type=Path, help="with --dark: write every decision to this file")
+    parser.add_argument(
+        "--json", type=Path, help="write every lost game (with --dark: every decision) to this file"
+    )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        nargs=2,
+        metavar=("BEFORE", "AFTER"),
+        help="compare the connections of two --json runs on the same records",
+    )
     parser.add_argument("--player", help="only games this player lost (part of its name)")
     parser.add_argument(
         "--max-empties", type=int, default=23, help="solve positions with at most this many empty cells"
@@ -436,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.dark:
         return dark_main(args.dark, args.json)
+    if args.compare:
+        return compare(*args.compare)
     if args.records is None:
         parser.error("give a folder of game records, or --dark FILE")
     if args.max_empties < 0 or not args.seconds > 0 or args.peer_simulations < 0 or args.jobs < 1:
@@ -488,6 +541,9 @@ def main(argv: list[str] | None = None) -> int:
             early = sum(1 for g in known if (fall := g.fall) and getattr(g, field_) <= fall[0])
             line += f"; at or before the search's largest fall in {early}"
         print(line)
+    if args.json:
+        lost = [{**asdict(g), "loser": g.loser.name.lower()} for g in games]
+        args.json.write_text(json.dumps(lost, indent=1))
     return 0
 
 

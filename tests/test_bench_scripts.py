@@ -234,6 +234,36 @@ def test_where_lost_finds_where_the_connections_prove_the_loss(tmp_path: Path) -
     assert int(found[1]) == len(known) and int(found[2]) == len(red_moves)
 
 
+def test_where_lost_compares_two_runs(tmp_path: Path) -> None:
+    """bench/where_lost.py --json, then --compare: a run compared with itself proves every
+    game lost at the same move; a second run whose first proof of one game comes two moves
+    earlier and that drops another is counted so, and the changed games are named."""
+    games = tmp_path / "games"
+    games.mkdir()
+    random_records(games, 24, seed=8, variant="hex", size=6)
+    before, after = tmp_path / "before.json", tmp_path / "after.json"
+    run(
+        "bench/where_lost.py", str(games), "--player", "ann", "--max-empties", "0",
+        "--connections", "--jobs", "1", "--json", str(before),
+    )  # fmt: skip
+    lost = json.loads(before.read_text())
+    known = [g for g in lost if g["ours_know_from"]]
+    assert len(known) >= 3 and all(g["loser"] == "red" for g in lost)
+    same = run("bench/where_lost.py", "--compare", str(before), str(before))
+    assert f"{len(lost)} lost games in both runs: proven lost earlier in 0, later in 0, " in same
+    assert f"at the same move in {len(known)}; only before in 0, only after in 0" in same
+    known[0]["ours_know_from"] -= 2
+    known[1]["ours_know_from"] = None
+    after.write_text(json.dumps(lost))
+    changed = run("bench/where_lost.py", "--compare", str(before), str(after))
+    counts = (
+        "earlier in 1, later in 0, "
+        + f"at the same move in {len(known) - 2}; only before in 1, only after in 0"
+    )
+    assert counts in changed
+    assert f"{known[0]['name']}: proven lost from move " in changed and f"{known[1]['name']}: " in changed
+
+
 def test_where_lost_replays_dark_hex_matches(tmp_path: Path) -> None:
     """bench/where_lost.py --dark on a dark_strength.py match against the greedy player: every
     decision replays as recorded (or the script fails), and the summary and the JSON account for
