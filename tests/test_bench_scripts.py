@@ -309,3 +309,51 @@ def test_net_strength_match_runs(tmp_path: Path) -> None:
         "bench/net_strength.py", "--onnx", str(model), "--size", "5", "--games", "2", "--simulations", "20"
     )
     assert "positions/s" in out and re.search(r"net \d of 2 \(.*95% Wilson interval", out)
+
+
+# A stand-in for MoHex on HTP: it answers every command, and for each genmove writes
+# the statistics MoHex logs after a search (playouts, knowledge nodes, time), except
+# after exactly 12 stones, where it logs what MoHex logs when its pre-search decides.
+FAKE_MOHEX = """
+import sys
+log = open(next(a for a in sys.argv if a.startswith("--logfile-name=")).split("=", 1)[1], "a")
+stones = 0
+for line in sys.stdin:
+    words = line.split()
+    if words and words[0] == "clear_board":
+        stones = 0
+    elif words and words[0] == "play":
+        stones += 1
+    elif words and words[0] == "genmove":
+        if stones == 12:
+            log.write("info: Winning SC.\\n")
+        else:
+            log.write(f"Elapsed Time   1.2s\\nGamesPlayed    {5000 + 100 * stones}\\n")
+            log.write(f"Knowledge      {30 + stones} (0.5%)\\nTime           0.5\\n")
+        log.flush()
+    print("= a1" if words and words[0] == "genmove" else "= ", end="\\n\\n", flush=True)
+    if words and words[0] == "quit":
+        break
+"""
+
+
+def test_mohex_search_reads_the_searches_from_the_log(tmp_path: Path) -> None:
+    """bench/mohex_search.py with a stand-in MoHex: playouts a second and knowledge nodes are
+    read from the log of each search, a position its pre-search decided is left out, and
+    the medians are over the positions both engines searched."""
+    fake = tmp_path / "mohex"
+    fake.write_text(f"#!{sys.executable}\n{FAKE_MOHEX}")
+    fake.chmod(0o755)
+    records = tmp_path / "games"
+    records.mkdir()
+    random_records(records, 2, seed=4, variant="hex", size=9)
+    out = run(
+        "bench/mohex_search.py", str(records), "--mohex", str(fake), "--moves", "6,10,12",
+        "--seconds", "0.05",
+    )  # fmt: skip
+    lines = re.findall(r"^game(\d+)\.sgf move (\d+): ([\d,]+), (\d+), 0\.50, ([\d,]+) \| ([\d,]+)", out, re.M)
+    assert [(int(g), int(m)) for g, m, *_ in lines] == [(0, 6), (0, 10), (1, 6), (1, 10)], out
+    for _, move, played, knowledge, rate, ours in lines:
+        assert int(played.replace(",", "")) == 5000 + 100 * int(move) and int(knowledge) == 30 + int(move)
+        assert int(rate.replace(",", "")) == 2 * (5000 + 100 * int(move)) and int(ours.replace(",", "")) > 0
+    assert "median over 4 positions: MoHex 11,600 playouts/s with knowledge at 38 nodes" in out
