@@ -47,8 +47,7 @@ def mohex_search(mohex: Benzene, game: hx.Game) -> dict[str, float] | None:
     mohex.set_position(game)
     colour = "b" if game.to_move == hx.RED else "w"
     logged = mohex.log.stat().st_size if mohex.log.exists() else 0
-    mohex.command(f"genmove {colour}")
-    mohex.command("undo")
+    mohex.command(f"genmove {colour}")  # set_position clears the board, so the move need not be taken back
     with mohex.log.open("rb") as log:  # only what this search wrote
         log.seek(logged)
         text = log.read().decode(errors="replace")

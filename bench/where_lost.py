@@ -147,12 +147,20 @@ def compare(before: Path, after: Path) -> int:
     """Prints, game by game, where the connections of two ``--json`` runs first prove
     the loss, and how many games the second run proves lost earlier, later or at the
     same move as the first."""
-    runs = [{g["name"]: g for g in json.loads(path.read_text())} for path in (before, after)]
+    runs = []
+    for path in (before, after):
+        try:
+            games = json.loads(path.read_text())
+            runs.append({g["name"]: g["ours_know_from"] for g in games})
+        except (OSError, ValueError, TypeError, KeyError) as error:
+            raise ValueError(f"{path} is not a file of where_lost.py --json ({error!r})") from error
+    if not any(move for run in runs for move in run.values()):
+        raise ValueError("neither run proves a game lost: were both made with --connections?")
     common = sorted(runs[0].keys() & runs[1].keys())
     counts = {"earlier": 0, "later": 0, "the same": 0, "only before": 0, "only after": 0}
     both: list[tuple[int, int]] = []
     for name in common:
-        a, b = (run[name]["ours_know_from"] for run in runs)
+        a, b = (run[name] for run in runs)
         if a is None and b is None:
             continue
         if a is None or b is None:
@@ -488,9 +496,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.dark:
         return dark_main(args.dark, args.json)
     if args.compare:
-        return compare(*args.compare)
+        try:
+            return compare(*args.compare)
+        except ValueError as error:
+            parser.error(str(error))
     if args.records is None:
-        parser.error("give a folder of game records, or --dark FILE")
+        parser.error("give a folder of game records, --dark FILE or --compare BEFORE AFTER")
     if args.max_empties < 0 or not args.seconds > 0 or args.peer_simulations < 0 or args.jobs < 1:
         parser.error("--max-empties and --peer-simulations must be >= 0, --seconds > 0 and --jobs >= 1")
     if not args.search_seconds >= 0:

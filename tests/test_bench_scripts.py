@@ -262,6 +262,11 @@ def test_where_lost_compares_two_runs(tmp_path: Path) -> None:
     )
     assert counts in changed
     assert f"{known[0]['name']}: proven lost from move " in changed and f"{known[1]['name']}: " in changed
+    not_json = subprocess.run(
+        [sys.executable, "bench/where_lost.py", "--compare", str(before), str(games / "game0.sgf")],
+        capture_output=True, text=True, cwd=BENCH.parent, check=False,
+    )  # fmt: skip
+    assert not_json.returncode == 2 and "game0.sgf is not a file of where_lost.py --json" in not_json.stderr
 
 
 def test_where_lost_replays_dark_hex_matches(tmp_path: Path) -> None:
