@@ -28,10 +28,10 @@ import sys
 from pathlib import Path
 
 from solve import Benzene  # the HTP driver of bench/solve.py
+from where_lost import record_paths
 
 import hexengine as hx
 
-RECORD_SUFFIXES = {".sgf", ".json", ".trmph"}
 # MoHex's settings for a one-thread search of a fixed time (as the README's equal-time match).
 MOHEX_SETTINGS = [
     "param_game allow_swap 0",
@@ -75,9 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     moves = [int(m) for m in args.moves.split(",")]
     if args.games < 1 or not args.seconds > 0 or min(moves) < 0:
         parser.error("--games must be >= 1, --seconds > 0 and --moves >= 0")
-    paths = sorted(p for p in args.records.iterdir() if p.suffix in RECORD_SUFFIXES)[: args.games]
-    if not paths:
-        parser.error(f"no game records (.sgf, .json, .trmph) in {args.records}")
+    try:
+        paths = record_paths(args.records)[: args.games]
+    except ValueError as error:
+        parser.error(str(error))
     rows = []
     print("position, MoHex playouts, knowledge nodes, seconds, playouts/s | hexengine simulations/s, ratio")
     for path in paths:

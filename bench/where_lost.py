@@ -96,6 +96,14 @@ from hexengine.table import RecordedAction
 RECORD_SUFFIXES = {".sgf", ".json", ".trmph"}
 
 
+def record_paths(folder: Path) -> list[Path]:
+    """The game records (by suffix) in ``folder``, in name order; ValueError if none."""
+    paths = sorted(p for p in folder.iterdir() if p.suffix in RECORD_SUFFIXES)
+    if not paths:
+        raise ValueError(f"no game records (.sgf, .json, .trmph) in {folder}")
+    return paths
+
+
 @dataclass
 class LostGame:
     """The positions of one lost game, from the loser's side."""
@@ -508,9 +516,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--search-seconds must be >= 0")
     if not args.records.is_dir():
         parser.error(f"{args.records} is not a folder of game records")
-    paths = sorted(p for p in args.records.iterdir() if p.suffix in RECORD_SUFFIXES)
-    if not paths:
-        parser.error(f"no game records (.sgf, .json, .trmph) in {args.records}")
+    try:
+        paths = record_paths(args.records)
+    except ValueError as error:
+        parser.error(str(error))
     games, skipped = [], 0
     work = partial(
         analyse,

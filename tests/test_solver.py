@@ -824,7 +824,9 @@ def test_edge_template_tool_finds_and_measures(tmp_path, monkeypatch):
 
     monkeypatch.setattr(tool, "seen", seen_without_table)
     table = tmp_path / "t.inc"
-    args = argparse.Namespace(heights=[4], samples=0, games=40, size=7, seed=3, write=str(table))
+    args = argparse.Namespace(
+        heights=[4], samples=0, games=40, size=7, seed=3, records=None, window=8, write=str(table)
+    )
     found, stats = tool.find(args, [])
     assert found and sum(s["kept"] for s in stats.values()) >= len(found)
     tool.write(found, str(table), ["python tools/edge_templates.py find ..."])
@@ -832,7 +834,7 @@ def test_edge_template_tool_finds_and_measures(tmp_path, monkeypatch):
     assert again == found and commands == ["python tools/edge_templates.py find ..."]
     check_templates([(t.height, list(t.stones), list(t.carrier)) for t in found], built_in=False)
     monkeypatch.undo()
-    tool.measure(argparse.Namespace(heights=[4], samples=2, games=3, size=6, seed=3))
+    tool.measure(argparse.Namespace(heights=[4], samples=2, games=3, size=6, seed=3, records=None, window=8))
 
 
 def test_edge_template_tool_reads_regions_from_records(tmp_path):

@@ -237,8 +237,8 @@ def regions(rng: random.Random, args: argparse.Namespace):
             yield region(rng, height)
     for _ in range(args.games):
         yield from regions_of_game(rng, args.size)
-    if getattr(args, "records", None):
-        yield from regions_of_records(args.records, getattr(args, "window", WINDOW))
+    if args.records:
+        yield from regions_of_records(args.records, args.window)
 
 
 def find(args: argparse.Namespace, known: list[Template]) -> tuple[list[Template], dict[int, dict[str, int]]]:
