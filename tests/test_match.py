@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -349,3 +351,53 @@ def test_without_out_the_records_go_where_the_help_says(tmp_path):
     assert {"results.json", "games.jsonl", "game-0001.sgf", "game-0002.sgf"} <= {
         p.name for p in folder.iterdir()
     }
+
+
+def _running(token: str, but: int) -> list[int]:
+    """The processes but ``but`` whose command line holds ``token``, zombies left out."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name == str(but):
+            continue
+        try:
+            named = token in (proc / "cmdline").read_bytes().decode(errors="replace")
+            if named and "\nState:\tZ" not in (proc / "status").read_text():
+                found.append(int(proc.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads the process table in /proc")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_sigterm_stops_the_match_and_its_engines(tmp_path, jobs):
+    """`kill` (SIGTERM) stops `hexengine match` as Ctrl-C does, with the same message and exit
+    code, while every HTP engine is thinking over a move it would not answer for an hour: the
+    match exits at once and no engine outlives it."""
+    token = f"engine-of-{tmp_path.name}-{jobs}"
+    command = [
+        sys.executable, "-m", "hexengine.cli", "match", "-n", "4", "--size", "5", "--swap", "off",
+        "--jobs", str(jobs), "--out", str(tmp_path / "m"), "-p", "random",
+        "-p", f"htp:{sys.executable} {FAKE} silent {token};timeout=3000",
+    ]  # fmt: skip
+    match = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        # Until the games' engines run (and two seconds have passed, so that the one started to
+        # check the player has quit); the match's own command line names them too.
+        while len(_running(token, match.pid)) < jobs or time.monotonic() < deadline - 58:
+            assert match.poll() is None, match.communicate()
+            assert time.monotonic() < deadline, "the engines did not start"
+            time.sleep(0.05)
+        match.send_signal(signal.SIGTERM)
+        _, stderr = match.communicate(timeout=30)
+    finally:
+        if match.poll() is None:
+            match.kill()
+            match.wait()
+    assert match.returncode == 130, stderr
+    assert "interrupted; the same command plays the rest" in stderr
+    deadline = time.monotonic() + 10
+    while _running(token, match.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _running(token, match.pid) == [], "an engine outlived the match"

@@ -13,6 +13,7 @@ import argparse
 import datetime
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -108,6 +109,10 @@ def run(args: argparse.Namespace) -> int:
     return run_games("match", args, args.player, play, _bar_text)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run_games(
     kind: str,
     args: argparse.Namespace,
@@ -121,8 +126,9 @@ def run_games(
     :func:`~hexengine.run_tournament` share (``rules``, ``jobs``, ``openings``,
     ``random_openings``, ``seed``, ``progress``, ``log``, ``cluster``), from the options of
     :func:`add_game_options`. Prints the result, with a progress bar that shows
-    ``bar_text(result)``; 2 for bad settings, 130 when interrupted (the games finished so far
-    are saved, and running again with the same folder plays the rest)."""
+    ``bar_text(result)``; 2 for bad settings, 130 when interrupted by Ctrl-C or SIGTERM (the
+    games finished so far are saved, and running again with the same folder plays the rest;
+    the games under way are dropped, and the HTP engines stopped)."""
     from ..errors import HexError
     from ..match import parse_player
     from ..match.openings import read_openings
@@ -159,6 +165,8 @@ def run_games(
         if not args.quiet:
             bar.show(result.games_played, result.planned, bar_text(result))
 
+    # SIGTERM (kill, a job scheduler, a container stopping) stops the games as Ctrl-C does.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         result = play(
             specs,
@@ -182,6 +190,7 @@ def run_games(
         print(f"hexengine {kind}: interrupted{again}", file=sys.stderr)
         return 130
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if log_file is not None:
             log_file.close()
     bar.clear()

@@ -16,7 +16,10 @@ True
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import multiprocessing
+import os
+import signal
 from collections.abc import Callable, Generator, Sequence
 from multiprocessing import util
 
@@ -39,6 +42,11 @@ def play_here(jobs: Sequence[GameJob]) -> Generator[GameResult, None, None]:
     try:
         for job in jobs:
             yield job.play(_seated(kept, job.specs))
+    except BaseException:
+        # Stopped early: an engine may be thinking over a move, so it is not asked to quit.
+        for players in kept:
+            players.kill()
+        raise
     finally:
         for players in kept:
             players.close()
@@ -48,7 +56,9 @@ def play_in_processes(jobs: Sequence[GameJob], processes: int) -> Generator[Game
     """An :data:`Execution` once ``processes`` is given: plays the games that many at a time,
     each in a process of its own; a process keeps its HTP engines across the games it plays."""
     context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+    with concurrent.futures.ProcessPoolExecutor(
+        max_workers=processes, mp_context=context, initializer=_stop_on_sigterm
+    ) as pool:
         futures = [pool.submit(play_kept, job) for job in jobs]
         try:
             for future in concurrent.futures.as_completed(futures):
@@ -56,7 +66,34 @@ def play_in_processes(jobs: Sequence[GameJob], processes: int) -> Generator[Game
         except BaseException:
             for future in futures:
                 future.cancel()
+            # The games under way are not waited for: a stopped match plays them again when
+            # resumed, and an engine may take minutes over a move.
+            _stop_workers(pool)
             raise
+
+
+def _stop_on_sigterm() -> None:
+    """Makes SIGTERM stop this worker process with its HTP engines (which would otherwise
+    outlive it, waiting on their input)."""
+
+    def stop(signum: int, frame: object) -> None:
+        for players in _kept_in_process:
+            players.kill()
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Sends SIGTERM to the pool's worker processes."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 the executor names its workers only in a private attribute.
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 _kept_in_process: list[Players] = []

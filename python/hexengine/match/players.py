@@ -34,7 +34,8 @@ import contextlib
 import importlib
 import inspect
 import os
-from collections.abc import Iterable, Sequence
+import signal
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -219,6 +220,19 @@ def report_names(specs: tuple[PlayerSpec, PlayerSpec]) -> tuple[str, str]:
     return a, b
 
 
+@contextlib.contextmanager
+def _sigterm_held() -> Iterator[None]:
+    """Holds back SIGTERM in this thread while the block runs; it is delivered after."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows has no SIGTERM to hold
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 class _HtpPlayer:
     """An external engine kept running across games, restarted after a failure."""
 
@@ -237,13 +251,16 @@ class _HtpPlayer:
         from ..htp.client import popen
 
         if self.client is None or not self.client.alive:
-            self.client = popen(
-                self.spec.target,
-                setup=self.spec.setup,
-                timeout=max(self.timeout, 30.0),
-                dialect=self.spec.options.get("dialect"),
-                stderr=self.spec.options.get("stderr", "capture"),
-            )
+            # A SIGTERM waits until the engine is started and held here, where stopping the
+            # process stops the engine too (execution.py).
+            with _sigterm_held():
+                self.client = popen(
+                    self.spec.target,
+                    setup=self.spec.setup,
+                    timeout=max(self.timeout, 30.0),
+                    dialect=self.spec.options.get("dialect"),
+                    stderr=self.spec.options.get("stderr", "capture"),
+                )
 
     def new_game(self) -> None:
         self.start()
@@ -258,8 +275,19 @@ class _HtpPlayer:
 
     def close(self) -> None:
         if self.client is not None:
+            try:
+                with contextlib.suppress(Exception):
+                    self.client.quit()
+            except BaseException:  # interrupted while waiting for the engine to quit
+                self.client.kill()
+                raise
+            finally:
+                self.client = None
+
+    def kill(self) -> None:
+        if self.client is not None:
             with contextlib.suppress(Exception):
-                self.client.quit()
+                self.client.kill()
             self.client = None
 
 
@@ -282,6 +310,11 @@ class Players:
         """Stops the engines."""
         for engine in self.engines.values():
             engine.close()
+
+    def kill(self) -> None:
+        """Stops the engines at once, without waiting for a move they are thinking over."""
+        for engine in self.engines.values():
+            engine.kill()
 
 
 def check_players(
