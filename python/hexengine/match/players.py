@@ -251,8 +251,9 @@ class _HtpPlayer:
         from ..htp.client import popen
 
         if self.client is None or not self.client.alive:
-            # A SIGTERM waits until the engine is started and held here, where stopping the
-            # process stops the engine too (execution.py).
+            # SIGTERM is held back while the engine starts, so that the stop (execution.py)
+            # finds it here to stop; a signal that another thread of the process takes (an
+            # engine's reader) is not held back, and may leave this engine running.
             with _sigterm_held():
                 self.client = popen(
                     self.spec.target,
