@@ -401,3 +401,18 @@ def test_sigterm_stops_the_match_and_its_engines(tmp_path, jobs):
     while _running(token, match.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _running(token, match.pid) == [], "an engine outlived the match"
+
+
+def test_a_stop_asked_for_while_an_engine_starts_waits_for_it():
+    """A worker's stop that comes while an engine is being started runs once the engine is
+    started (and held where the stop reaches it), and at once otherwise."""
+    from hexengine.match.players import StopGate
+
+    gate, calls = StopGate(), []
+    with gate.starting():
+        with gate.starting():
+            gate.request(lambda: calls.append("stop"))
+        assert calls == []
+    assert calls == ["stop"]
+    gate.request(lambda: calls.append("now"))
+    assert calls == ["stop", "now"]

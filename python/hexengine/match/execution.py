@@ -24,7 +24,7 @@ from collections.abc import Callable, Generator, Sequence
 from multiprocessing import util
 
 from .game import GameJob, GameResult
-from .players import Players, PlayerSpec
+from .players import Players, PlayerSpec, stop_gate
 
 __all__ = ["Execution", "play_here", "play_in_processes", "play_kept"]
 
@@ -77,9 +77,12 @@ def _stop_on_sigterm() -> None:
     outlive it, waiting on their input)."""
 
     def stop(signum: int, frame: object) -> None:
-        for players in _kept_in_process:
-            players.kill()
-        os._exit(128 + signum)
+        def now() -> None:
+            for players in _kept_in_process:
+                players.kill()
+            os._exit(128 + signum)
+
+        stop_gate.request(now)
 
     signal.signal(signal.SIGTERM, stop)
 

@@ -34,8 +34,7 @@ import contextlib
 import importlib
 import inspect
 import os
-import signal
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -220,17 +219,37 @@ def report_names(specs: tuple[PlayerSpec, PlayerSpec]) -> tuple[str, str]:
     return a, b
 
 
-@contextlib.contextmanager
-def _sigterm_held() -> Iterator[None]:
-    """Holds back SIGTERM in this thread while the block runs; it is delivered after."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows has no SIGTERM to hold
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+class StopGate:
+    """Defers a stop requested while an HTP engine is being started in this process until the
+    engine is held where the stop can reach it. Signal handlers run in the main thread, as
+    engines are started, so a plain count serves."""
+
+    def __init__(self) -> None:
+        self._starting = 0
+        self._pending: Callable[[], None] | None = None
+
+    @contextlib.contextmanager
+    def starting(self) -> Iterator[None]:
+        """Wraps the start of an engine."""
+        self._starting += 1
+        try:
+            yield
+        finally:
+            self._starting -= 1
+            if not self._starting and self._pending is not None:
+                stop, self._pending = self._pending, None
+                stop()
+
+    def request(self, stop: Callable[[], None]) -> None:
+        """Runs ``stop`` now, or once no engine is being started."""
+        if self._starting:
+            self._pending = stop
+        else:
+            stop()
+
+
+#: The gate of this process (execution.py's worker stop goes through it).
+stop_gate = StopGate()
 
 
 class _HtpPlayer:
@@ -251,10 +270,8 @@ class _HtpPlayer:
         from ..htp.client import popen
 
         if self.client is None or not self.client.alive:
-            # SIGTERM is held back while the engine starts, so that the stop (execution.py)
-            # finds it here to stop; a signal that another thread of the process takes (an
-            # engine's reader) is not held back, and may leave this engine running.
-            with _sigterm_held():
+            # A worker's stop (execution.py) waits until the engine is held here to be stopped.
+            with stop_gate.starting():
                 self.client = popen(
                     self.spec.target,
                     setup=self.spec.setup,
