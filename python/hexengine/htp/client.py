@@ -228,17 +228,21 @@ class HtpClient:
     # ------------------------------------------------------------------ ending
 
     def quit(self) -> None:
-        """Sends ``quit`` and waits for the engine to exit (stopping it after 5 s)."""
+        """Sends ``quit`` and waits for the engine to exit (stopping it after 5 s, or at once
+        if interrupted)."""
         if self._closed:
             return
-        with contextlib.suppress(EngineError):
-            self.send("quit", timeout=5.0)
-        self._closed = True
         try:
+            with contextlib.suppress(EngineError):
+                self.send("quit", timeout=5.0)
+            self._closed = True
             self._process.wait(timeout=5.0)
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
+        except BaseException:  # interrupted (Ctrl-C, a stop) while the engine was to quit
+            self.kill()
+            raise
         self._close_pipes()
 
     def kill(self) -> None:

@@ -296,9 +296,6 @@ class _HtpPlayer:
             try:
                 with contextlib.suppress(Exception):
                     self.client.quit()
-            except BaseException:  # interrupted while waiting for the engine to quit
-                self.client.kill()
-                raise
             finally:
                 self.client = None
 
