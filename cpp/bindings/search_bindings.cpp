@@ -210,7 +210,8 @@ void bind_search(py::module_& m) {
   py::class_<MctsBot>(m, "Mcts")
       .def(py::init([](unsigned long long simulations, double seconds, int threads, unsigned long long seed,
                        unsigned long long max_nodes, bool reuse_tree, bool allow_swap, bool knowledge, bool patterns,
-                       double rave_equivalence, double exploration, unsigned expand_threshold,
+                       double rave_equivalence, double rave_initial_weight, double exploration,
+                       unsigned expand_threshold,
                        double rex_endgame, unsigned knowledge_visits, unsigned inferior_visits, bool inferior_fill, std::optional<unsigned long long> solver_nodes,
                        int solver_empties, bool swindle, double opponent_model, double prior,
                        double prior_bias, unsigned amaf_sample_visits, unsigned shadow_visits, double greedy_playouts,
@@ -226,6 +227,7 @@ void bind_search(py::module_& m) {
              p.knowledge = knowledge;
              p.patterns = patterns;
              p.rave_equivalence = rave_equivalence;
+             p.rave_initial_weight = rave_initial_weight;
              p.exploration = exploration;
              p.expand_threshold = expand_threshold;
              p.rex_endgame = rex_endgame;
@@ -247,7 +249,8 @@ void bind_search(py::module_& m) {
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("max_nodes"),
            py::arg("reuse_tree"), py::arg("allow_swap"), py::arg("knowledge"), py::arg("patterns"),
-           py::arg("rave_equivalence"), py::arg("exploration"), py::arg("expand_threshold"),
+           py::arg("rave_equivalence"), py::arg("rave_initial_weight"), py::arg("exploration"),
+           py::arg("expand_threshold"),
            py::arg("rex_endgame"), py::arg("knowledge_visits"), py::arg("inferior_visits"), py::arg("inferior_fill"),
            py::arg("solver_nodes"),
            py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),

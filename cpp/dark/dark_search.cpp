@@ -59,6 +59,7 @@ class Engine final : public EngineBase {
       : rules_(rules),
         params_(params),
         inv_k_(static_cast<float>(1.0 / params.rave_equivalence)),
+        inv_w_(static_cast<float>(1.0 / params.rave_initial_weight)),
         geom_(make_geometry(rules.rows, rules.cols)),
         board_(Bitboard<W>::from(geom_.on_board)) {
     for (int c = 0; c < 2; ++c) {
@@ -139,8 +140,9 @@ class Engine final : public EngineBase {
 
   Rules rules_;
   SearchParams params_;
-  // 1 / params_.rave_equivalence, for score().
+  // 1 / params_.rave_equivalence and 1 / params_.rave_initial_weight, for score().
   float inv_k_;
+  float inv_w_;
   Geometry geom_;
   Bitboard<W> board_;
   Bitboard<W> first_edge_[2];
@@ -287,7 +289,7 @@ bool Engine<W>::expand(uint32_t index, Ctx& ctx) {
 
 template <int W>
 HEXENGINE_ALWAYS_INLINE float Engine<W>::score(Node& c, float log_n) const {
-  const RaveFraction f = rave_fraction(c, inv_k_);
+  const RaveFraction f = rave_fraction(c, inv_k_, inv_w_);
   if (f.fresh) return 1.0f + static_cast<float>(params_.exploration);
   float value = f.num / f.den;
   if (params_.exploration > 0) {

@@ -64,11 +64,12 @@ class EngineSlot {
 #define HEXENGINE_ALWAYS_INLINE __attribute__((always_inline)) inline
 #endif
 
-// The RAVE value of a tree edge (Silver's schedule): (1 - beta) * wins / visits
-// + beta * rave_wins / rave_visits with beta = rave_visits / (rave_visits +
-// visits + visits * rave_visits * inv_k), kept as the fraction num / den
-// (den > 0) so that selection may compare edges without dividing. An edge
-// never visited either way is `fresh`, worth 1 / 1.
+// The RAVE value of a tree edge (Silver's schedule, weighted as MoHex's):
+// (1 - beta) * wins / visits + beta * rave_wins / rave_visits with beta =
+// rave_visits / (rave_visits + visits * inv_w + visits * rave_visits * inv_k),
+// kept as the fraction num / den (den > 0) so that selection may compare
+// edges without dividing. An edge never visited either way is `fresh`, worth
+// 1 / 1.
 struct RaveFraction {
   float num;
   float den;
@@ -76,16 +77,17 @@ struct RaveFraction {
 };
 
 // The RAVE fraction of `edge`, a node type with atomic visits, wins,
-// rave_visits and rave_wins; inv_k = 1 / the RAVE equivalence parameter.
+// rave_visits and rave_wins; inv_k = 1 / the RAVE equivalence parameter, inv_w =
+// 1 / the initial RAVE weight (SearchParams::rave_initial_weight).
 template <class Node>
-HEXENGINE_ALWAYS_INLINE RaveFraction rave_fraction(const Node& edge, float inv_k) {
+HEXENGINE_ALWAYS_INLINE RaveFraction rave_fraction(const Node& edge, float inv_k, float inv_w) {
   const float n = static_cast<float>(edge.visits.load(std::memory_order_relaxed));
   const float rn = static_cast<float>(edge.rave_visits.load(std::memory_order_relaxed));
   const float w = static_cast<float>(edge.wins.load(std::memory_order_relaxed));
   const float rw = static_cast<float>(edge.rave_wins.load(std::memory_order_relaxed));
-  const float den = rn + n + n * rn * inv_k;
+  const float den = rn + n * inv_w + n * rn * inv_k;
   const bool fresh = !(den > 0);  // selects, not branches: cheaper in the selection loops
-  return {fresh ? 1.0f : (1.0f + rn * inv_k) * w + rw, fresh ? 1.0f : den, fresh};
+  return {fresh ? 1.0f : (inv_w + rn * inv_k) * w + rw, fresh ? 1.0f : den, fresh};
 }
 
 // Relaxed increment without a locked instruction: statistics tolerate the

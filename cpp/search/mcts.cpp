@@ -149,7 +149,7 @@ HEXENGINE_ALWAYS_INLINE float progressive_bias(const Bias& bias, const Counts& c
 // for 175 of 200 seeds, the scalar cross-multiplying loop for 196 and this
 // one (whose lane order differs from it only in such ties) for 195.
 uint32_t best_rave_child(const Node* children, const Counts* counts, const Bias* bias, uint32_t count, float inv_k,
-                         bool all, bool small) {
+                         float inv_w, bool all, bool small) {
   float best_num = -1.0f, best_den = 1.0f;
   uint32_t best_k = kNoNode, k = 0;
   auto consider = [&](float num, float den, uint32_t i) {
@@ -169,7 +169,8 @@ uint32_t best_rave_child(const Node* children, const Counts* counts, const Bias*
         {0, ~0u, ~0u, 0}, {~0u, ~0u, ~0u, 0}, {0, 0, 0, ~0u}, {~0u, 0, 0, ~0u}, {0, ~0u, 0, ~0u},
         {~0u, ~0u, 0, ~0u}, {0, 0, ~0u, ~0u}, {~0u, 0, ~0u, ~0u}, {0, ~0u, ~0u, ~0u}, {~0u, ~0u, ~0u, ~0u}};
     auto pick = [](__m128 mask, __m128 a, __m128 b) { return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b)); };
-    const __m128 ik = _mm_set1_ps(inv_k), one = _mm_set1_ps(1.0f), minus_one = _mm_set1_ps(-1.0f);
+    const __m128 ik = _mm_set1_ps(inv_k), iw = _mm_set1_ps(inv_w), one = _mm_set1_ps(1.0f),
+                 minus_one = _mm_set1_ps(-1.0f);
     __m128 top_num = minus_one, top_den = one;
     __m128i top_k = _mm_set1_epi32(-1), lane_k = _mm_setr_epi32(0, 1, 2, 3);
     const unsigned skip_from = all ? 4 : kMoverLoses;
@@ -185,10 +186,10 @@ uint32_t best_rave_child(const Node* children, const Counts* counts, const Bias*
       __m128 rn = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 2)));
       __m128 rw = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 3)));
       _MM_TRANSPOSE4_PS(n, w, rn, rw);
-      // As rave_fraction: den = rn + n + n * rn * k, num = (1 + rn * k) * w + rw,
+      // As rave_fraction: den = rn + n * iw + n * rn * ik, num = (iw + rn * ik) * w + rw,
       // 1 / 1 when fresh, and -1 / 1 (below every other) when skipped.
-      __m128 den = _mm_add_ps(_mm_add_ps(rn, n), _mm_mul_ps(_mm_mul_ps(n, rn), ik));
-      __m128 num = _mm_add_ps(_mm_mul_ps(_mm_add_ps(one, _mm_mul_ps(rn, ik)), w), rw);
+      __m128 den = _mm_add_ps(_mm_add_ps(rn, _mm_mul_ps(n, iw)), _mm_mul_ps(_mm_mul_ps(n, rn), ik));
+      __m128 num = _mm_add_ps(_mm_mul_ps(_mm_add_ps(iw, _mm_mul_ps(rn, ik)), w), rw);
       const __m128 seen = _mm_cmpgt_ps(den, _mm_setzero_ps());
       const unsigned skip = (c[0].proof.load(std::memory_order_relaxed) >= skip_from) |
                             (c[1].proof.load(std::memory_order_relaxed) >= skip_from) << 1 |
@@ -228,7 +229,7 @@ uint32_t best_rave_child(const Node* children, const Counts* counts, const Bias*
 #endif
   for (; k < count; ++k) {
     if (!all && children[k].proof.load(std::memory_order_relaxed) >= kMoverLoses) continue;
-    const RaveFraction f = rave_fraction(counts[k], inv_k);
+    const RaveFraction f = rave_fraction(counts[k], inv_k, inv_w);
     consider(bias ? f.num + progressive_bias(bias[k], counts[k]) * f.den : f.num, f.den, k);
   }
   return best_k;
@@ -315,7 +316,8 @@ class Engine final : public EngineBase {
         patterns_(geom_),
         prior_weights_(&PriorWeights::shipped(rules.variant)),
         blank_cells_(W * 64 + 2, kOffBoard),
-        inv_k_(static_cast<float>(1.0 / params.rave_equivalence)) {
+        inv_k_(static_cast<float>(1.0 / params.rave_equivalence)),
+        inv_w_(static_cast<float>(1.0 / params.rave_initial_weight)) {
     board_.for_each([&](int p) { blank_cells_[p] = kFree; });
     blank_cells_[W * 64] = 1 + index_of(Color::Red);  // the guards (make_rings)
     blank_cells_[W * 64 + 1] = 1 + index_of(Color::Blue);
@@ -447,8 +449,9 @@ class Engine final : public EngineBase {
   // The empty board as playout() keeps it: kFree on the board, the edges at
   // the two guards, kOffBoard elsewhere.
   std::vector<uint8_t> blank_cells_;
-  // 1 / params_.rave_equivalence, for select().
+  // 1 / params_.rave_equivalence and 1 / params_.rave_initial_weight, for select().
   float inv_k_;
+  float inv_w_;
   std::unique_ptr<Tree> arena_;
   static constexpr uint32_t kMaxFills = 1u << 15;
   // With `inferior_fill`: the table of this tree and the previous one's.
@@ -697,13 +700,13 @@ uint32_t Engine<W>::select(uint32_t index, uint32_t parent_visits, const Counts*
   uint32_t best_k = kNoNode;
   if (!opening && c_ucb == 0) {
     const bool small = parent_visits < (1u << 31) - (1u << 20);
-    best_k = best_rave_child(children, counts, bias, parent.child_count, inv_k_, lost, small);
+    best_k = best_rave_child(children, counts, bias, parent.child_count, inv_k_, inv_w_, lost, small);
   } else {
     // At a swap-opening root or with UCB the RAVE score is adjusted.
     float best = -1.0f;
     for (uint32_t k = 0; k < parent.child_count; ++k) {
       if (children[k].proof.load(std::memory_order_relaxed) >= kMoverLoses && !lost) continue;
-      const RaveFraction f = rave_fraction(counts[k], inv_k_);
+      const RaveFraction f = rave_fraction(counts[k], inv_k_, inv_w_);
       float score = f.num / f.den;  // 1 when fresh, then not adjusted
       if (opening && !f.fresh) score = std::min(score, 1.0f - score);
       if (bias) score += progressive_bias(bias[k], counts[k]);

@@ -242,6 +242,7 @@ class Mcts:
         knowledge: bool,
         patterns: bool,
         rave_equivalence: float,
+        rave_initial_weight: float,
         exploration: float,
         expand_threshold: int,
         rex_endgame: float,

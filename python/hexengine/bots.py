@@ -157,15 +157,18 @@ class MCTSBot:
     by ``max_nodes`` (38 bytes each; 34 without the progressive bias).
     ``rave_equivalence`` (the visits at which a move's own value and its
     all-moves-as-first value weigh the same) defaults to the variant's: 3,000
-    in Rex, 1,000 otherwise. In Hex and Rex each new move in the tree starts
-    with a prior worth ``prior`` virtual all-moves-as-first visits, above or
-    below even as the move's local pattern (its twelve surrounding cells) and
-    its distance from the move just played were learned to be likely or not in
-    self-play of that variant (``prior=0`` turns it off). The same prior also
-    biases the selection, as MoHex's does: a move's value gains ``prior_bias``
-    times its learned probability among its siblings, divided by the square
-    root of its visits + 1, so that likely moves keep being tried until the
-    search's own results outweigh them (``prior_bias=0`` turns that off).
+    in Rex, 1,000 otherwise. ``rave_initial_weight`` is what each
+    all-moves-as-first result weighs, in the move's own visits, while it has
+    few of them (MoHex's initial RAVE weight): 2 in Hex, 1 otherwise. In Hex
+    and Rex each new move in the tree starts with a prior worth ``prior``
+    virtual all-moves-as-first visits, above or below even as the move's local
+    pattern (its twelve surrounding cells) and its distance from the move just
+    played were learned to be likely or not in self-play of that variant
+    (``prior=0`` turns it off). The same prior also biases the selection, as
+    MoHex's does: a move's value gains ``prior_bias`` times its learned
+    probability among its siblings, divided by the square root of its visits +
+    1, so that likely moves keep being tried until the search's own results
+    outweigh them (``prior_bias=0`` turns that off).
     In Hex and Rex a position of the tree visited ``amaf_sample_visits``
     times or more updates the all-moves-as-first counts of its moves on one
     simulation in eight, not on every one (each move has thousands of them
@@ -284,6 +287,7 @@ class MCTSBot:
         knowledge: bool = True,
         patterns: bool = True,
         rave_equivalence: float | None = None,
+        rave_initial_weight: float | None = None,
         exploration: float = 0.0,
         expand_threshold: int = 8,
         rex_endgame: float = 0.0,
@@ -349,7 +353,8 @@ class MCTSBot:
             "allow_swap": bool(allow_swap),
             "knowledge": bool(knowledge),
             "patterns": bool(patterns),
-            "rave_equivalence": _rave_equivalence(rave_equivalence),
+            "rave_equivalence": _positive_or_default(rave_equivalence, "rave_equivalence"),
+            "rave_initial_weight": _positive_or_default(rave_initial_weight, "rave_initial_weight"),
             "exploration": _number(exploration, "exploration"),
             "expand_threshold": whole_number(expand_threshold, "expand_threshold", 2**32 - 1),
             "rex_endgame": _number(rex_endgame, "rex_endgame"),
@@ -511,9 +516,9 @@ class GreedyBot:
 # The playout search's settings and their defaults, which an evaluator search refuses to take.
 _PLAYOUT_DEFAULTS: dict[str, Any] = {
     "max_nodes": 16_000_000, "reuse_tree": True, "allow_swap": True, "knowledge": True, "patterns": True,
-    "rave_equivalence": None, "exploration": 0.0, "expand_threshold": 8, "rex_endgame": 0.0,
-    "knowledge_visits": 1024, "inferior_visits": 64, "inferior_fill": True, "solver_nodes": None,
-    "solver_empties": 24, "swindle": True,
+    "rave_equivalence": None, "rave_initial_weight": None, "exploration": 0.0, "expand_threshold": 8,
+    "rex_endgame": 0.0, "knowledge_visits": 1024, "inferior_visits": 64, "inferior_fill": True,
+    "solver_nodes": None, "solver_empties": 24, "swindle": True,
     "opponent_model": 0.0, "prior": 30.0, "prior_bias": 6.0, "amaf_sample_visits": 8192,
     "shadow_visits": 1024, "greedy_playouts": 0.0, "greedy_opponent": 0.0,
     "greedy_worlds": 0.0,
@@ -524,13 +529,13 @@ def _move(value: int, cols: int) -> Move:
     return SWAP if value < 0 else Cell.from_index(value, cols)
 
 
-def _rave_equivalence(value: object) -> float:
+def _positive_or_default(value: object, name: str) -> float:
     # None, the variant's default, goes to the core as 0; a given value must be positive.
     if value is None:
         return 0.0
-    number = _number(value, "rave_equivalence")
+    number = _number(value, name)
     if number == 0:
-        raise ConfigError("rave_equivalence must be positive (or None for the variant's default)")
+        raise ConfigError(f"{name} must be positive (or None for the variant's default)")
     return number
 
 
