@@ -23,8 +23,8 @@ void validate_params(const SearchParams& p) {
     throw ConfigError("max_nodes must be between 1,000 and 2,000,000,000");
   }
   if (!(p.rave_equivalence >= 0)) throw ConfigError("rave_equivalence must be positive (0: the variant's default)");
-  if (!(p.rave_initial_weight >= 0) || p.rave_initial_weight > 1000) {
-    throw ConfigError("rave_initial_weight must be between 0 and 1,000 (0: the variant's default)");
+  if (!(p.rave_initial_weight > 0) || p.rave_initial_weight > 1000) {
+    throw ConfigError("rave_initial_weight must be more than 0 and at most 1,000");
   }
   if (!(p.exploration >= 0)) throw ConfigError("exploration must be at least 0");
   if (!(p.rex_endgame >= 0 && p.rex_endgame <= 1)) throw ConfigError("rex_endgame must be between 0 and 1");
@@ -43,8 +43,6 @@ void validate_params(const SearchParams& p) {
 
 double default_rave_equivalence(Variant variant) { return is_misere(variant) ? 3000.0 : 1000.0; }
 
-double default_rave_initial_weight(Variant variant) { return variant == Variant::Hex ? 2.0 : 1.0; }
-
 uint64_t default_solver_nodes(const Rules& rules) {
   return is_misere(rules.variant) && rules.rows * rules.cols <= 49 ? 200000 : 20000;
 }
@@ -52,7 +50,6 @@ uint64_t default_solver_nodes(const Rules& rules) {
 SearchParams params_for(const SearchParams& params, const Rules& rules) {
   SearchParams p = params;
   if (p.rave_equivalence == 0) p.rave_equivalence = default_rave_equivalence(rules.variant);
-  if (p.rave_initial_weight == 0) p.rave_initial_weight = default_rave_initial_weight(rules.variant);
   if (p.solver_nodes == kDefaultSolverNodes) p.solver_nodes = default_solver_nodes(rules);
   return p;
 }

@@ -7,7 +7,7 @@
 // accepts: a coherent view of a running game, seen by the player to move. It
 // answers with a SearchResult for that player, whose cells are public indices
 // (row * cols + col) and kSwapMove. Settings a SearchParams leaves to the rules
-// (rave_equivalence and rave_initial_weight 0, solver_nodes kDefaultSolverNodes) are filled by
+// (rave_equivalence 0, solver_nodes kDefaultSolverNodes) are filled by
 // params_for once the rules are known. Nothing here searches; search/search.cpp
 // holds the checks.
 #pragma once
@@ -62,11 +62,13 @@ struct SearchParams {
   // RAVE equivalence parameter: visits at which tree and AMAF values weigh the
   // same; 0 takes the variant's default (default_rave_equivalence).
   double rave_equivalence = 0.0;
-  // Initial RAVE weight (MoHex's "rave weight initial"): while a move has few
-  // AMAF results, each weighs this many of its own visits, so beta starts at
-  // rave_visits / (rave_visits + visits / rave_initial_weight); 0 takes the
-  // variant's default (default_rave_initial_weight).
-  double rave_initial_weight = 0.0;
+  // Initial RAVE weight (MoHex's "rave weight initial", 2.12 there): while a
+  // move has few AMAF results, each weighs this many of its own visits, so beta
+  // starts at rave_visits / (rave_visits + visits / rave_initial_weight). 1,
+  // not MoHex's: 2.12 won 120 of 200 11x11 self-play games at 20,000
+  // simulations but was even at 5,000 and 100,000, and 2 won 38 of 100
+  // against MoHex at equal time (docs/search-notes.md, "The RAVE weights").
+  double rave_initial_weight = 1.0;
   // UCB exploration constant (0 relies on RAVE alone to explore).
   double exploration = 0.0;
   // Rex playouts: with at most this fraction of the board empty, each side
@@ -179,12 +181,6 @@ void validate_threads(int threads);
 // won 173; see the README.)
 double default_rave_equivalence(Variant variant);
 
-// The initial RAVE weight a search of `variant` uses when the parameters leave
-// it at 0: 2 for Hex, 1 for Rex and Dark Hex. (11x11 Hex self-play at 20,000
-// simulations a move: MoHex's 2.12 won 120 of 200 games against 1;
-// docs/search-notes.md, "The RAVE weights".)
-double default_rave_initial_weight(Variant variant);
-
 // The endgame solver's nodes a search under `rules` uses when the parameters
 // leave them at kDefaultSolverNodes: 200,000 for Rex on boards of at most 49
 // cells, 20,000 otherwise. Rex endgames have no virtual connections to cut
@@ -195,7 +191,7 @@ double default_rave_initial_weight(Variant variant);
 uint64_t default_solver_nodes(const Rules& rules);
 
 // `params` with the rules' defaults in place of the settings left to them
-// (rave_equivalence and rave_initial_weight 0, solver_nodes kDefaultSolverNodes).
+// (rave_equivalence 0, solver_nodes kDefaultSolverNodes).
 SearchParams params_for(const SearchParams& params, const Rules& rules);
 
 // What a search found, for the player to move.

@@ -159,7 +159,7 @@ class MCTSBot:
     all-moves-as-first value weigh the same) defaults to the variant's: 3,000
     in Rex, 1,000 otherwise. ``rave_initial_weight`` is what each
     all-moves-as-first result weighs, in the move's own visits, while it has
-    few of them (MoHex's initial RAVE weight): 2 in Hex, 1 otherwise. In Hex
+    few of them (MoHex's initial RAVE weight; 1 by default, 2.12 in MoHex). In Hex
     and Rex each new move in the tree starts with a prior worth ``prior``
     virtual all-moves-as-first visits, above or below even as the move's local
     pattern (its twelve surrounding cells) and its distance from the move just
@@ -287,7 +287,7 @@ class MCTSBot:
         knowledge: bool = True,
         patterns: bool = True,
         rave_equivalence: float | None = None,
-        rave_initial_weight: float | None = None,
+        rave_initial_weight: float = 1.0,
         exploration: float = 0.0,
         expand_threshold: int = 8,
         rex_endgame: float = 0.0,
@@ -354,7 +354,7 @@ class MCTSBot:
             "knowledge": bool(knowledge),
             "patterns": bool(patterns),
             "rave_equivalence": _positive_or_default(rave_equivalence, "rave_equivalence"),
-            "rave_initial_weight": _positive_or_default(rave_initial_weight, "rave_initial_weight"),
+            "rave_initial_weight": _number(rave_initial_weight, "rave_initial_weight"),
             "exploration": _number(exploration, "exploration"),
             "expand_threshold": whole_number(expand_threshold, "expand_threshold", 2**32 - 1),
             "rex_endgame": _number(rex_endgame, "rex_endgame"),
@@ -516,7 +516,7 @@ class GreedyBot:
 # The playout search's settings and their defaults, which an evaluator search refuses to take.
 _PLAYOUT_DEFAULTS: dict[str, Any] = {
     "max_nodes": 16_000_000, "reuse_tree": True, "allow_swap": True, "knowledge": True, "patterns": True,
-    "rave_equivalence": None, "rave_initial_weight": None, "exploration": 0.0, "expand_threshold": 8,
+    "rave_equivalence": None, "rave_initial_weight": 1.0, "exploration": 0.0, "expand_threshold": 8,
     "rex_endgame": 0.0, "knowledge_visits": 1024, "inferior_visits": 64, "inferior_fill": True,
     "solver_nodes": None, "solver_empties": 24, "swindle": True,
     "opponent_model": 0.0, "prior": 30.0, "prior_bias": 6.0, "amaf_sample_visits": 8192,
