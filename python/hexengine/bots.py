@@ -158,17 +158,17 @@ class MCTSBot:
     ``rave_equivalence`` (the visits at which a move's own value and its
     all-moves-as-first value weigh the same) defaults to the variant's: 3,000
     in Rex, 1,000 otherwise. ``rave_initial_weight`` is what each
-    all-moves-as-first result weighs, in the move's own visits, while it has
-    few of them (MoHex's initial RAVE weight; 1 by default, 2.12 in MoHex). In Hex
-    and Rex each new move in the tree starts with a prior worth ``prior``
-    virtual all-moves-as-first visits, above or below even as the move's local
-    pattern (its twelve surrounding cells) and its distance from the move just
-    played were learned to be likely or not in self-play of that variant
-    (``prior=0`` turns it off). The same prior also biases the selection, as
-    MoHex's does: a move's value gains ``prior_bias`` times its learned
-    probability among its siblings, divided by the square root of its visits +
-    1, so that likely moves keep being tried until the search's own results
-    outweigh them (``prior_bias=0`` turns that off).
+    all-moves-as-first result of a move weighs, in the move's own visits,
+    while it has few of them (MoHex's initial RAVE weight: 1 by default, 2.12
+    in MoHex). In Hex and Rex each new move in the tree starts
+    with a prior worth ``prior`` virtual all-moves-as-first visits, above or
+    below even as the move's local pattern (its twelve surrounding cells) and
+    its distance from the move just played were learned to be likely or not in
+    self-play of that variant (``prior=0`` turns it off). The same prior also
+    biases the selection, as MoHex's does: a move's value gains ``prior_bias``
+    times its learned probability among its siblings, divided by the square
+    root of its visits + 1, so that likely moves keep being tried until the
+    search's own results outweigh them (``prior_bias=0`` turns that off).
     In Hex and Rex a position of the tree visited ``amaf_sample_visits``
     times or more updates the all-moves-as-first counts of its moves on one
     simulation in eight, not on every one (each move has thousands of them
@@ -353,7 +353,7 @@ class MCTSBot:
             "allow_swap": bool(allow_swap),
             "knowledge": bool(knowledge),
             "patterns": bool(patterns),
-            "rave_equivalence": _positive_or_default(rave_equivalence, "rave_equivalence"),
+            "rave_equivalence": _rave_equivalence(rave_equivalence),
             "rave_initial_weight": _number(rave_initial_weight, "rave_initial_weight"),
             "exploration": _number(exploration, "exploration"),
             "expand_threshold": whole_number(expand_threshold, "expand_threshold", 2**32 - 1),
@@ -529,13 +529,13 @@ def _move(value: int, cols: int) -> Move:
     return SWAP if value < 0 else Cell.from_index(value, cols)
 
 
-def _positive_or_default(value: object, name: str) -> float:
+def _rave_equivalence(value: object) -> float:
     # None, the variant's default, goes to the core as 0; a given value must be positive.
     if value is None:
         return 0.0
-    number = _number(value, name)
+    number = _number(value, "rave_equivalence")
     if number == 0:
-        raise ConfigError(f"{name} must be positive (or None for the variant's default)")
+        raise ConfigError("rave_equivalence must be positive (or None for the variant's default)")
     return number
 
 
