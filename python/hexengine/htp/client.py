@@ -238,8 +238,7 @@ class HtpClient:
             self._closed = True
             self._process.wait(timeout=5.0)
         except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
+            self.kill()
         except BaseException:  # interrupted (Ctrl-C, a stop) while the engine was to quit
             self.kill()
             raise

@@ -292,18 +292,17 @@ class _HtpPlayer:
         return result.move  # type: ignore[no-any-return]
 
     def close(self) -> None:
-        if self.client is not None:
-            try:
-                with contextlib.suppress(Exception):
-                    self.client.quit()
-            finally:
-                self.client = None
+        self._release("quit")
 
     def kill(self) -> None:
-        if self.client is not None:
+        self._release("kill")
+
+    def _release(self, how: str) -> None:
+        # The client is let go first, so that even an interrupted quit leaves none behind.
+        client, self.client = self.client, None
+        if client is not None:
             with contextlib.suppress(Exception):
-                self.client.kill()
-            self.client = None
+                getattr(client, how)()
 
 
 class Players:
