@@ -382,7 +382,9 @@ Bitboard<W> fill_after(const BoardInfo<W>& bi, Pos<W>& pos, int q, int c, Bitboa
       again = false;
       dirty = dirty.andnot(pos.stones[0] | pos.stones[1]);
       dirty.for_each([&](int p) {
-        if (pos.stones[c].test(p) || !dead_flags(bi, pos, p)) return;
+        // A fill marks its neighbours, stones included, and for_each reads
+        // each word when it gets there: a word after this one may hold them.
+        if (pos.stones[0].test(p) || pos.stones[1].test(p) || !dead_flags(bi, pos, p)) return;
         fill(p);
         dead.set(p);
         again = true;

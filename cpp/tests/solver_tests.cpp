@@ -302,6 +302,42 @@ void test_fill_in_probes() {
   }
 }
 
+// The fill-in after a stone fills only empty cells, on boards of more than
+// one word too (8x8 and 11x11 take two and three): a fill there once marked a
+// neighbour of the other colour as dirty in a word the same pass then read,
+// and filled that stone as dead.
+template <int W>
+void check_fills_stay_on_empty_cells(int n, int trials) {
+  const Geometry g = make_geometry(n, n);
+  const solver::BoardInfo<W> bi(g);
+  std::mt19937 rng(23);
+  int fills = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    Board s[2];
+    random_position(g, 4 + static_cast<int>(rng() % (g.cells / 2)), rng, s);
+    solver::Pos<W> pos{{Bitboard<W>::from(s[0]), Bitboard<W>::from(s[1])}, 0};
+    solver::reduce(bi, pos, true, true, false);
+    if (solver::joined_colour(bi, pos) >= 0) continue;
+    const Bitboard<W> stones = pos.stones[0] | pos.stones[1];
+    bi.on_board.andnot(stones).for_each([&](int k) {
+      for (int c = 0; c < 2; ++c) {
+        solver::Pos<W> after = pos;
+        Bitboard<W> dead;
+        const Bitboard<W> filled = solver::fill_after(bi, after, k, c, dead);
+        fills += filled.count();
+        CHECK(!(filled & stones).any());
+        CHECK(!(after.stones[0] & after.stones[1]).any());
+      }
+    });
+  }
+  CHECK(fills > 1000);
+}
+
+void test_fills_stay_on_empty_cells() {
+  check_fills_stay_on_empty_cells<2>(8, 300);
+  check_fills_stay_on_empty_cells<3>(11, 100);
+}
+
 // A VC decomposition keeps the value of the position: on random 4x4 and 5x5
 // Hex positions, filling the carrier it returns for either colour leaves the
 // winner the reference search finds unchanged, with either player to move.
@@ -549,6 +585,7 @@ int main() {
   test_against_reference();
   test_inferior_keeps_a_win();
   test_fill_in_probes();
+  test_fills_stay_on_empty_cells();
   test_decompositions_keep_the_value();
   test_local_connection_proofs();
   test_edge_connections_hold();
