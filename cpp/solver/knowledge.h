@@ -122,50 +122,67 @@ struct RingTable {
 };
 inline constexpr RingTable kRing{};
 
-// Fixed tables of one board for bitboards of W words.
+// Fixed tables of one board for bitboards of W words, in the solver's own
+// layout. Cell (r, c) has the index `r * stride + c`. When the padded layout
+// of core/bitboard.h (stride cols + 1, a guard bit ending each row) fits in W
+// words, it is that layout; otherwise the board is compact (stride cols, no
+// guard: 8x8 in one word instead of two), and `grow` masks the shifts that
+// would wrap from one row's end to the next row's start. Boards come in and
+// cells go out through `from_board` and `public_cell`.
 template <int W>
 struct BoardInfo {
   using BB = Bitboard<W>;
   int rows = 0, cols = 0, stride = 0;
   bool square = false;
+  bool compact = false;  // stride cols: no guard bits
   BB on_board;
   BB edge1[2], edge2[2];
-  std::vector<int> cells;  // padded indices, row by row
-  // Per padded index: neighbour in each ring direction (-1 off board), and the
+  BB not_first_col, not_last_col;  // cells with a west, or an east, neighbour in their row
+  std::vector<int> cells;  // layout indices, row by row
+  // Per layout index: neighbour in each ring direction (-1 off board), and the
   // ring bits contributed by off-board neighbours of each colour.
   std::array<std::array<int16_t, 6>, 64 * W> nbr{};
   std::array<uint8_t, 64 * W> edge_bits[2]{};
   // The part of edge_bits[c] beyond colour c's second edge (bottom, right).
   std::array<uint8_t, 64 * W> second_edge_bits[2]{};
-  // Zobrist keys per colour and padded index, and for Blue to move.
+  // Zobrist keys per colour and layout index, and for Blue to move.
   std::array<uint64_t, 64 * W> zobrist[2]{};
   uint64_t zobrist_blue_to_move = 0;
-  // Images of each padded index under the half turn and (square boards) the
+  // Images of each layout index under the half turn and (square boards) the
   // transposition (row <-> column).
   std::array<int16_t, 64 * W> rot{}, transp{};
 
+  // The tables of board g; its cells must fit in W words.
   explicit BoardInfo(const Geometry& g) {
     rows = g.rows;
     cols = g.cols;
-    stride = g.stride;
+    compact = rows * (cols + 1) > 64 * W;
+    stride = compact ? cols : cols + 1;
     square = rows == cols;
-    on_board = BB::from(g.on_board);
-    for (int c = 0; c < 2; ++c) {
-      edge1[c] = BB::from(g.first_edge[c]);
-      edge2[c] = BB::from(g.second_edge[c]);
-    }
+    // Zobrist keys are drawn per padded index, so that a position hashes the
+    // same in either layout (and the search visits the same nodes).
     std::mt19937_64 rng(0x5eed'4e78'50c7'e11dULL);
+    std::vector<uint64_t> keys(2 * 64 * words_for(rows, cols));
+    for (uint64_t& k : keys) k = rng();
+    zobrist_blue_to_move = rng();
     for (int p = 0; p < 64 * W; ++p) {
-      zobrist[0][p] = rng();
-      zobrist[1][p] = rng();
       nbr[p].fill(-1);
       rot[p] = transp[p] = -1;
     }
-    zobrist_blue_to_move = rng();
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {
         const int p = r * stride + c;
+        const int q = r * (cols + 1) + c;  // the padded index
+        zobrist[0][p] = keys[2 * q];
+        zobrist[1][p] = keys[2 * q + 1];
         cells.push_back(p);
+        on_board.set(p);
+        if (r == 0) edge1[0].set(p);
+        if (r == rows - 1) edge2[0].set(p);
+        if (c == 0) edge1[1].set(p);
+        if (c == cols - 1) edge2[1].set(p);
+        if (c > 0) not_first_col.set(p);
+        if (c < cols - 1) not_last_col.set(p);
         rot[p] = static_cast<int16_t>((rows - 1 - r) * stride + (cols - 1 - c));
         if (square) transp[p] = static_cast<int16_t>(c * stride + r);
         for (int d = 0; d < 6; ++d) {
@@ -184,7 +201,33 @@ struct BoardInfo {
     }
   }
 
-  // Ring bits of `stones` around padded index p (on-board neighbours only).
+  // The set plus every cell adjacent to it, and (padded layout) guard bits:
+  // callers mask the result.
+  BB grow(const BB& x) const {
+    if (!compact) return dilate(x, stride);
+    const BB east = x & not_last_col, west = x & not_first_col;
+    return x | east.shl(1) | west.shr(1) | x.shl(stride) | x.shr(stride) | west.shl(stride - 1) |
+           east.shr(stride - 1);
+  }
+  // The part of `within` connected to `seed` (seed must lie inside `within`).
+  BB flood(BB seed, const BB& within) const {
+    for (;;) {
+      const BB next = grow(seed) & within;
+      if (next == seed) return seed;
+      seed = next;
+    }
+  }
+  // A board of core/bitboard.h's padded layout (Geometry g's) in this layout.
+  BB from_board(const Board& b) const {
+    if (!compact) return BB::from(b);
+    BB out;
+    b.for_each([&](int q) { out.set((q / (cols + 1)) * stride + q % (cols + 1)); });
+    return out;
+  }
+  // The public index (row * cols + column) of layout index p.
+  int public_cell(int p) const { return (p / stride) * cols + p % stride; }
+
+  // Ring bits of `stones` around layout index p (on-board neighbours only).
   unsigned ring(int p, const BB& stones) const {
     unsigned bits = 0;
     for (int d = 0; d < 6; ++d) {
@@ -207,7 +250,7 @@ template <int W>
 bool joined(const BoardInfo<W>& bi, const Bitboard<W>& stones, int c) {
   const Bitboard<W> start = stones & bi.edge1[c];
   if (!start.any()) return false;
-  return (flood(start, stones, bi.stride) & bi.edge2[c]).any();
+  return (bi.flood(start, stones) & bi.edge2[c]).any();
 }
 
 // The colour that has joined its edges, or -1.
@@ -218,7 +261,7 @@ int joined_colour(const BoardInfo<W>& bi, const Pos<W>& pos) {
   return -1;
 }
 
-// Dead-cell flags of empty padded index p: kRedUseless | kBlueUseless bits.
+// Dead-cell flags of empty cell p (a layout index): kRedUseless | kBlueUseless bits.
 template <int W>
 uint8_t dead_flags(const BoardInfo<W>& bi, const Pos<W>& pos, int p) {
   const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
@@ -246,7 +289,7 @@ unsigned killer_dirs(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int c) {
   return kRing.killers[c][r][b];
 }
 
-// Whether a stone of colour `c` on padded index `q`, neighbour of `p` in
+// Whether a stone of colour `c` on cell `q`, neighbour of `p` in
 // direction `d`, leaves empty cell `p` dead.
 template <int W>
 bool dead_after(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int d, int c) {
@@ -281,9 +324,9 @@ bool touch_masks(const BoardInfo<W>& bi, const Pos<W>& pos, int x, std::array<ui
   while (rest.any()) {
     Bitboard<W> seed;
     seed.set(rest.first());
-    const Bitboard<W> comp = flood(seed, own, bi.stride);
+    const Bitboard<W> comp = bi.flood(seed, own);
     rest = rest.andnot(comp);
-    const Bitboard<W> near = (dilate(comp, bi.stride) | comp) & bi.on_board;
+    const Bitboard<W> near = (bi.grow(comp) | comp) & bi.on_board;
     const bool e1 = (comp & bi.edge1[x]).any(), e2 = (comp & bi.edge2[x]).any();
     if (e1) closed[0] |= near;
     if (e2) closed[1] |= near;
@@ -677,7 +720,7 @@ Groups<W> find_groups(const BoardInfo<W>& bi, const Bitboard<W>& stones, const B
   while (rest.any()) {
     Bitboard<W> seed;
     seed.set(rest.first());
-    const Bitboard<W> comp = flood(seed, stones, bi.stride);
+    const Bitboard<W> comp = bi.flood(seed, stones);
     rest = rest.andnot(comp);
     if ((comp & bi.edge1[c]).any()) {
       g.members[0] |= comp;
@@ -689,7 +732,7 @@ Groups<W> find_groups(const BoardInfo<W>& bi, const Bitboard<W>& stones, const B
   }
   g.adjacent_empty.resize(g.members.size());
   for (size_t i = 0; i < g.members.size(); ++i) {
-    g.adjacent_empty[i] = dilate(g.members[i], bi.stride) & empty;
+    g.adjacent_empty[i] = bi.grow(g.members[i]) & empty;
   }
   g.adjacent_empty[0] |= bi.edge1[c] & empty;
   g.adjacent_empty[1] |= bi.edge2[c] & empty;

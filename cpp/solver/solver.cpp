@@ -176,8 +176,8 @@ class Search {
     SolveResult res;
     res.to_move = to_move;
     Pos<W> root;
-    root.stones[0] = BB::from(red);
-    root.stones[1] = BB::from(blue);
+    root.stones[0] = bi_.from_board(red);
+    root.stones[1] = bi_.from_board(blue);
     root.mover = index_of(to_move);
 
     const Value v = solve_position(root);
@@ -227,8 +227,8 @@ class Search {
   // away from positions other threads are in, until a thread solves the root.
   void help(const Board& red, const Board& blue, Color to_move) {
     Pos<W> root;
-    root.stones[0] = BB::from(red);
-    root.stones[1] = BB::from(blue);
+    root.stones[0] = bi_.from_board(red);
+    root.stones[1] = bi_.from_board(blue);
     root.mover = index_of(to_move);
     const Value v = solve_position(root);
     if (v.proven() && !stopped()) t_->done.store(true);
@@ -280,7 +280,7 @@ class Search {
     return true;
   }
 
-  // Image of padded index p under symmetry `sym` (each is its own inverse).
+  // Image of layout index p under symmetry `sym` (each is its own inverse).
   int image(int p, int sym) const {
     if (sym & 1) p = bi_.rot[p];
     if (sym & 2) p = bi_.transp[p];
@@ -440,7 +440,7 @@ class Search {
   }
 
   struct Child {
-    int move;       // padded index
+    int move;       // layout index (see BoardInfo)
     Pos<W> pos;     // after the move and the fill-in
     BB fills;       // cells the fill-in took (empty at the parent)
     Key key;
@@ -811,9 +811,9 @@ class Search {
       const Value v = solve_position(child);
       if (stopped()) return;
       if (v.lost()) {
-        if (res.best_move < 0) res.best_move = geom_.unpadded(p);
+        if (res.best_move < 0) res.best_move = bi_.public_cell(p);
         if (!limits_.winning_moves) return;
-        res.winning_moves.push_back(geom_.unpadded(p));
+        res.winning_moves.push_back(bi_.public_cell(p));
       }
     }
     std::sort(res.winning_moves.begin(), res.winning_moves.end());
@@ -854,11 +854,14 @@ class Search {
   bool mover_seen_ = false;
 };
 
+// Words of the solver's bitboards for a board: its cells, without the guard
+// column when they need fewer words so (BoardInfo's compact layout).
+int solver_words(int rows, int cols) { return (rows * cols + 63) / 64; }
+
 // Runs `f` with a Search<W> of the smallest width that fits the board.
 template <class F>
 auto with_search(const Rules& rules, const SolveLimits& limits, F&& f) {
-  const int w = words_for(rules.rows, rules.cols);
-  switch (w) {
+  switch (solver_words(rules.rows, rules.cols)) {
     case 1: { Search<1> s(rules, limits); return f(s); }
     case 2: { Search<2> s(rules, limits); return f(s); }
     case 3: { Search<3> s(rules, limits); return f(s); }
@@ -949,7 +952,7 @@ const char* status_name(SolveStatus s) {
 SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color to_move, const SolveLimits& limits) {
   check_solve_request(rules, red, blue, limits);
   if (limits.threads > 1) {
-    switch (words_for(rules.rows, rules.cols)) {
+    switch (solver::solver_words(rules.rows, rules.cols)) {
       case 1: return solver::solve_parallel<1>(rules, red, blue, to_move, limits);
       case 2: return solver::solve_parallel<2>(rules, red, blue, to_move, limits);
       case 3: return solver::solve_parallel<3>(rules, red, blue, to_move, limits);

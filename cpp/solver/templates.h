@@ -49,7 +49,7 @@ Placements<W> placements(const BoardInfo<W>& bi, int c, int e) {
   Placements<W> out;
   const int along = c == 0 ? bi.cols : bi.rows;   // cells along the edge
   const int across = c == 0 ? bi.rows : bi.cols;  // rows from edge1 to edge2
-  // The padded index of template cell (dr, dc) with the anchor at `a` along the edge.
+  // The layout index of template cell (dr, dc) with the anchor at `a` along the edge.
   auto cell = [&](int h, int a, int dr, int dc) {
     const int x = e == 1 ? across - h + dr : h - 1 - dr;  // rows from edge1
     const int y = e == 1 ? a + dc : a - dc;

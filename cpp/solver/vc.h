@@ -52,7 +52,7 @@ struct EdgeConnection {
   Bitboard<W> intersection;  // intersection of their carriers (keys included)
   Bitboard<W> union_;        // union of their carriers
   Bitboard<W> smallest;      // the smallest semi carrier (key included)
-  int key = -1;              // key of that semi connection (padded index)
+  int key = -1;              // key of that semi connection (layout index: see BoardInfo)
   Bitboard<W> keys;          // keys of all the semi connections found
 };
 
@@ -196,7 +196,7 @@ class VcBuilder {
     std::vector<uint64_t> touch(ngroups_, 0);
     for (int g = 0; g < ngroups_; ++g) {
       // Touching, or a bridge away across two empty cells (as Benzene counts them).
-      const BB around = (dilate(groups_.members[g], bi.stride) & bi.on_board) | bridged(bi, groups_.members[g], empty);
+      const BB around = (bi.grow(groups_.members[g]) & bi.on_board) | bridged(bi, groups_.members[g], empty);
       for (int h = 0; h < nt; ++h) {
         if (meet(around, theirs.members[h])) touch[g] |= uint64_t{1} << h;
       }
@@ -589,8 +589,8 @@ class VcBuilder {
     for (int e = 0; e < 2; ++e) {
       if (e != a) seeds |= groups_.adjacent_empty[e] | groups_.members[e];
     }
-    const BB inner = flood(seeds.andnot(stop), pass.andnot(stop), bi.stride);
-    const BB reached = seeds | inner | (dilate(inner, bi.stride) & pass);
+    const BB inner = bi.flood(seeds.andnot(stop), pass.andnot(stop));
+    const BB reached = seeds | inner | (bi.grow(inner) & pass);
     return empty.andnot(reached);
   }
 
@@ -643,7 +643,7 @@ class VcBuilder {
     if (link(bi, p, c, ea, eb, builds, semis) != kApart) return true;  // a semi's key joins them
     if (plies == 0 || builds >= sz_.local_builds) return false;
     const BB empty = bi.on_board.andnot(p.stones[0] | p.stones[1]);
-    const BB near = dilate(single(k), bi.stride) & empty;
+    const BB near = bi.grow(single(k)) & empty;
     bool found = false;
     auto attempt = [&](int r) {
       if (found || builds >= sz_.local_builds) return;

@@ -576,6 +576,123 @@ void test_rex_pairings_and_inferior_cells() {
   CHECK(full > 50 && semi > 50 && keys > 100 && pruned > 300);
 }
 
+// The solver's compact layout (8x8 in one word, 11x11 in two: no guard
+// column) answers exactly as the padded one on random positions: the
+// fill-in of both games, the inferior moves, the move order, H-search with
+// the edge templates, Rex's pairings and the VC decompositions.
+template <int P, int C>
+void check_layouts_agree(int n, int trials) {
+  const Geometry g = make_geometry(n, n);
+  const solver::BoardInfo<P> pb(g);
+  const solver::BoardInfo<C> cb(g);
+  CHECK(!pb.compact && cb.compact);
+  // The public indices of a set, in order.
+  auto cells = [](const auto& bi, const auto& set) {
+    std::vector<int> v;
+    set.for_each([&](int p) { v.push_back(bi.public_cell(p)); });
+    return v;
+  };
+  auto same = [&](const solver::Pos<P>& a, const solver::Pos<C>& b) {
+    return a.mover == b.mover && cells(pb, a.stones[0]) == cells(cb, b.stones[0]) &&
+           cells(pb, a.stones[1]) == cells(cb, b.stones[1]);
+  };
+  solver::VcBuilder<P> vp;
+  solver::VcBuilder<C> vc;
+  vp.use_templates(true);
+  vc.use_templates(true);
+  solver::VcBuilder<P> pairs_p{solver::VcSizes{.max_ors = 1}};
+  solver::VcBuilder<C> pairs_c{solver::VcSizes{.max_ors = 1}};
+  std::mt19937 rng(29);
+  int compared = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    Board s[2];
+    random_position(g, 4 + static_cast<int>(rng() % (g.cells / 2)), rng, s);
+    const int mover = static_cast<int>(rng() % 2);
+    solver::Pos<P> pp{{pb.from_board(s[0]), pb.from_board(s[1])}, mover};
+    solver::Pos<C> pc{{cb.from_board(s[0]), cb.from_board(s[1])}, mover};
+    CHECK(same(pp, pc));
+    for (bool misere : {false, true}) {
+      solver::Pos<P> rp = pp;
+      solver::Pos<C> rc = pc;
+      CHECK(cells(pb, solver::dead_cells_by_groups(pb, rp)) == cells(cb, solver::dead_cells_by_groups(cb, rc)));
+      solver::reduce(pb, rp, true, true, misere);
+      solver::reduce(cb, rc, true, true, misere);
+      CHECK(same(rp, rc));
+      if (!same(rp, rc) || solver::joined_colour(pb, rp) >= 0) continue;
+      ++compared;
+      const Bitboard<P> ep = pb.on_board.andnot(rp.stones[0] | rp.stones[1]);
+      const Bitboard<C> ec = cb.on_board.andnot(rc.stones[0] | rc.stones[1]);
+      std::array<float, 64 * P> sp;
+      std::array<float, 64 * C> sc;
+      solver::resistance_scores(pb, rp, sp);
+      solver::resistance_scores(cb, rc, sc);
+      for (int i = 0; i < g.cells; ++i) CHECK(sp[pb.cells[i]] == sc[cb.cells[i]]);
+      if (misere) {
+        CHECK(cells(pb, solver::rex_prune_inferior(pb, rp, ep, true, true)) ==
+              cells(cb, solver::rex_prune_inferior(cb, rc, ec, true, true)));
+        for (int c = 0; c < 2; ++c) {
+          const auto a = pairs_p.build(pb, rp, c);
+          const auto b = pairs_c.build(cb, rc, c);
+          CHECK(a.full == b.full && a.semis == b.semis && cells(pb, a.keys) == cells(cb, b.keys));
+        }
+        continue;
+      }
+      Bitboard<P> region_p;
+      Bitboard<C> region_c;
+      CHECK(cells(pb, solver::prune_inferior(pb, rp, ep, true, true, region_p)) ==
+            cells(cb, solver::prune_inferior(cb, rc, ec, true, true, region_c)));
+      CHECK(cells(pb, region_p) == cells(cb, region_c));
+      for (int c = 0; c < 2; ++c) {
+        const auto a = vp.build(pb, rp, c);
+        const auto b = vc.build(cb, rc, c);
+        CHECK(a.full == b.full && a.semis == b.semis && a.key >= -1 && b.key >= -1);
+        CHECK(cells(pb, a.full_carrier) == cells(cb, b.full_carrier));
+        CHECK(cells(pb, a.intersection) == cells(cb, b.intersection) && cells(pb, a.union_) == cells(cb, b.union_));
+        CHECK(cells(pb, vp.decomposition(pb, rp, c)) == cells(cb, vc.decomposition(cb, rc, c)));
+      }
+    }
+  }
+  CHECK(compared > trials / 2);
+}
+
+void test_layouts_agree() {
+  check_layouts_agree<2, 1>(8, 300);
+  check_layouts_agree<3, 2>(11, 60);
+}
+
+// On 8x8, which the solver runs in the compact layout, its winning moves are
+// public cell indices: playing each wins, and every other move loses.
+void test_compact_board_moves() {
+  const Rules rl = rules(Variant::Hex, 8, 8);
+  const Geometry g = make_geometry(8, 8);
+  std::mt19937 rng(31);
+  int checked = 0;
+  for (int trial = 0; trial < 6; ++trial) {
+    Board s[2];
+    random_position(g, 40, rng, s);
+    if (joins_edges(g, s[0], Color::Red) || joins_edges(g, s[1], Color::Blue)) continue;
+    SolveLimits l;
+    l.winning_moves = true;
+    const SolveResult r = solve(rl, s[0], s[1], Color::Red, l);
+    CHECK(r.status == SolveStatus::Proven);
+    for (int cell = 0; cell < g.cells; ++cell) {
+      const int p = g.padded(cell);
+      if (s[0].test(p) || s[1].test(p)) continue;
+      Board red = s[0];
+      red.set(p);
+      const bool wins = std::binary_search(r.winning_moves.begin(), r.winning_moves.end(), cell);
+      if (joins_edges(g, red, Color::Red)) {
+        CHECK(wins);
+        continue;
+      }
+      const SolveResult after = solve(rl, red, s[1], Color::Blue, SolveLimits{});
+      CHECK(after.status == SolveStatus::Proven && (after.winner == Color::Red) == wins);
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
+}
+
 }  // namespace
 
 int main() {
@@ -586,6 +703,8 @@ int main() {
   test_inferior_keeps_a_win();
   test_fill_in_probes();
   test_fills_stay_on_empty_cells();
+  test_layouts_agree();
+  test_compact_board_moves();
   test_decompositions_keep_the_value();
   test_local_connection_proofs();
   test_edge_connections_hold();
