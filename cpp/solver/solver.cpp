@@ -854,8 +854,8 @@ class Search {
   bool mover_seen_ = false;
 };
 
-// Words of the solver's bitboards for a board: its cells, without the guard
-// column when they need fewer words so (BoardInfo's compact layout).
+// Words of the solver's bitboards for a board: as many as its cells need
+// (BoardInfo drops the guard column where the padded layout needs more).
 int solver_words(int rows, int cols) { return (rows * cols + 63) / 64; }
 
 // Runs `f` with a Search<W> of the smallest width that fits the board.
