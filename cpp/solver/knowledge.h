@@ -57,6 +57,8 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/bitboard.h"
@@ -152,10 +154,15 @@ struct BoardInfo {
   // transposition (row <-> column).
   std::array<int16_t, 64 * W> rot{}, transp{};
 
-  // The tables of board g; its cells must fit in W words.
+  // The tables of board g; throws std::logic_error if its cells do not fit
+  // in W words (callers take W from the board: see solver_words, words_for).
   explicit BoardInfo(const Geometry& g) {
     rows = g.rows;
     cols = g.cols;
+    if (rows * cols > 64 * W) {
+      throw std::logic_error("BoardInfo: a " + std::to_string(rows) + "x" + std::to_string(cols) +
+                             " board does not fit in " + std::to_string(W) + " words");
+    }
     compact = rows * (cols + 1) > 64 * W;
     stride = compact ? cols : cols + 1;
     square = rows == cols;

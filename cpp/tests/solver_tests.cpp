@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <random>
+#include <stdexcept>
 
 #include "core/game.h"
 #include "core/notation.h"
@@ -658,6 +659,13 @@ void check_layouts_agree(int n, int trials) {
 void test_layouts_agree() {
   check_layouts_agree<2, 1>(8, 300);
   check_layouts_agree<3, 2>(11, 60);
+  bool refused = false;  // a board too large for the width is refused, not overrun
+  try {
+    const solver::BoardInfo<1> too_small(make_geometry(9, 9));
+  } catch (const std::logic_error&) {
+    refused = true;
+  }
+  CHECK(refused);
 }
 
 // On 8x8, which the solver runs in the compact layout, its winning moves are
