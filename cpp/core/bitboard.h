@@ -123,14 +123,21 @@ constexpr Bitboard<W> dilate(const Bitboard<W>& x, int stride) {
          x.shl(stride) | x.shr(stride);
 }
 
-// The part of `within` connected to `seed` (seed must lie inside `within`).
-template <int W>
-constexpr Bitboard<W> flood(Bitboard<W> seed, const Bitboard<W>& within, int stride) {
+// The part of `within` connected to `seed` (seed must lie inside `within`),
+// with `grow(x)` giving x and its neighbours (unmasked) in the set's layout.
+template <int W, class Grow>
+constexpr Bitboard<W> flood_by(Bitboard<W> seed, const Bitboard<W>& within, Grow&& grow) {
   for (;;) {
-    Bitboard<W> next = dilate(seed, stride) & within;
+    Bitboard<W> next = grow(seed) & within;
     if (next == seed) return seed;
     seed = next;
   }
+}
+
+// The part of `within` connected to `seed` (seed must lie inside `within`).
+template <int W>
+constexpr Bitboard<W> flood(const Bitboard<W>& seed, const Bitboard<W>& within, int stride) {
+  return flood_by(seed, within, [stride](const Bitboard<W>& x) { return dilate(x, stride); });
 }
 
 // Words needed for a board with `rows` rows and `cols` columns.

@@ -217,12 +217,9 @@ struct BoardInfo {
            east.shr(stride - 1);
   }
   // The part of `within` connected to `seed` (seed must lie inside `within`).
-  BB flood(BB seed, const BB& within) const {
-    for (;;) {
-      const BB next = grow(seed) & within;
-      if (next == seed) return seed;
-      seed = next;
-    }
+  BB flood(const BB& seed, const BB& within) const {
+    return compact ? flood_by(seed, within, [this](const BB& x) { return grow(x); })
+                   : hexengine::flood(seed, within, stride);
   }
   // A board of core/bitboard.h's padded layout (Geometry g's) in this layout.
   BB from_board(const Board& b) const {
@@ -431,10 +428,11 @@ Bitboard<W> fill_after(const BoardInfo<W>& bi, Pos<W>& pos, int q, int c, Bitboa
     for (bool again = true; again;) {
       again = false;
       dirty = dirty.andnot(pos.stones[0] | pos.stones[1]);
-      dirty.for_each([&](int p) {
-        // A fill marks its neighbours, stones included, and for_each reads
-        // each word when it gets there: a word after this one may hold them.
-        if (pos.stones[0].test(p) || pos.stones[1].test(p) || !dead_flags(bi, pos, p)) return;
+      // The pass reads a copy: its fills mark more cells dirty, stones
+      // included, for the next pass (for_each would see those in later words).
+      const Bitboard<W> todo = dirty;
+      todo.for_each([&](int p) {
+        if (pos.stones[c].test(p) || !dead_flags(bi, pos, p)) return;
         fill(p);
         dead.set(p);
         again = true;

@@ -157,8 +157,7 @@ class Search {
   using BB = Bitboard<W>;
 
   Search(const Rules& rules, const SolveLimits& limits)
-      : geom_(make_geometry(rules.rows, rules.cols)),
-        bi_(geom_),
+      : bi_(make_geometry(rules.rows, rules.cols)),
         misere_(is_misere(rules.variant)),
         k_(limits.knowledge),
         limits_(limits),
@@ -826,7 +825,6 @@ class Search {
     return child_value(ch).won() ? 1 : 0;
   }
 
-  Geometry geom_;
   BoardInfo<W> bi_;
   bool misere_;
   SolveKnowledge k_;
