@@ -218,8 +218,7 @@ struct BoardInfo {
   }
   // The part of `within` connected to `seed` (seed must lie inside `within`).
   BB flood(const BB& seed, const BB& within) const {
-    return compact ? flood_by(seed, within, [this](const BB& x) { return grow(x); })
-                   : hexengine::flood(seed, within, stride);
+    return flood_by(seed, within, [this](const BB& x) { return grow(x); });
   }
   // A board of core/bitboard.h's padded layout (Geometry g's) in this layout.
   BB from_board(const Board& b) const {
@@ -429,10 +428,11 @@ Bitboard<W> fill_after(const BoardInfo<W>& bi, Pos<W>& pos, int q, int c, Bitboa
       again = false;
       dirty = dirty.andnot(pos.stones[0] | pos.stones[1]);
       // The pass reads a copy: its fills mark more cells dirty, stones
-      // included, for the next pass (for_each would see those in later words).
+      // included, for the next pass (for_each would see those in later words),
+      // and fill only the cell being read, so every cell it reads is empty.
       const Bitboard<W> todo = dirty;
       todo.for_each([&](int p) {
-        if (pos.stones[c].test(p) || !dead_flags(bi, pos, p)) return;
+        if (!dead_flags(bi, pos, p)) return;
         fill(p);
         dead.set(p);
         again = true;
