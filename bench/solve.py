@@ -14,11 +14,14 @@ the peak memory of each, then the totals; ``--json`` writes them to a file.
     python bench/solve.py hex 6 --rows 6 --cols 7  # a non-square board
     python bench/solve.py hex 7 --threads 2      # a helper thread on the root's moves
     python bench/solve.py hex 8 --distinct --jobs 2 --max-seconds 600  # the 8x8 table, two at a time
+    python bench/solve.py hex 8 --distinct --jobs 2 --max-seconds 600 --guess 100000  # MCTS's move first
 
 ``--distinct`` keeps one opening of each pair that the half-turn maps onto each
 other (the one first in reading order, a1 b1 ... then a2 ...), which have the
 same winner. ``--jobs N`` solves N positions at a time in separate processes
 (one thread each unless ``--threads``); each position's time is still its own.
+``--guess N`` has an MCTS search of N simulations pick a move of the player to
+move, proven first (``hx.solve(..., guess=N)``); its time counts in the row's.
 
 With ``--benzene PATH`` each position is also solved by a Benzene binary
 (``mohex`` or ``wolve`` built from github.com/cgao3/benzene-vanilla-cmake) through
@@ -100,13 +103,14 @@ def solve_row(
     max_seconds: float | None,
     max_memory: int,
     threads: int,
+    guess: int = 0,
 ) -> dict:
     """Solves the position after `moves` on its own; the row of the table, with its wall and CPU time."""
     game = hx.Game(variant, rows=rows, cols=cols, swap="off")
     for move in moves:
         game.play(move)
     start, cpu = time.perf_counter(), time.process_time()
-    res = hx.solve(game, max_seconds=max_seconds, max_memory=max_memory, threads=threads)
+    res = hx.solve(game, max_seconds=max_seconds, max_memory=max_memory, threads=threads, guess=guess)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "winner": str(res.winner) if res.winner else None,
@@ -117,6 +121,7 @@ def solve_row(
         "seconds": round(wall, 4),
         "cpu_seconds": round(cpu, 4),
         "memory": res.memory,
+        "guess": str(res.counts["guess"]) if guess else None,
     }
 
 
@@ -198,6 +203,9 @@ def main() -> int:
     parser.add_argument("--max-seconds", type=float, default=None, help="per position (default: none)")
     parser.add_argument("--max-memory", type=int, default=2**30, help="bytes per position (default 1 GiB)")
     parser.add_argument("--threads", type=int, default=1, help="threads per position (default 1)")
+    parser.add_argument(
+        "--guess", type=int, default=0, metavar="N", help="prove first an N-simulation MCTS's move"
+    )
     parser.add_argument("--benzene", metavar="PATH", help="also run a Benzene binary (mohex or wolve)")
     parser.add_argument(
         "--benzene-setting",
@@ -230,7 +238,7 @@ def main() -> int:
     todo = positions(args)
     solve_one = partial(
         solve_row, variant=args.variant, rows=rows, cols=cols,
-        max_seconds=args.max_seconds, max_memory=args.max_memory, threads=args.threads,
+        max_seconds=args.max_seconds, max_memory=args.max_memory, threads=args.threads, guess=args.guess,
     )  # fmt: skip
     moves = [[action.cell.name for action in game.history] for _, game in todo]
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
@@ -241,6 +249,8 @@ def main() -> int:
         outcome = row["winner"] or row["status"]
         line = f"{name:>7}  {outcome:>7}  {row['nodes']:>10}  {row['expanded']:>10}  {wall:9.3f}  {cpu:9.3f}"
         line += f"  {row['memory'] / 2**20:7.1f}"
+        if args.guess:
+            line += f"  guess {row['guess']}"
         if peer:
             winner, calls, builds, seconds = peer.solve(game)
             row.update(benzene_winner=winner, benzene_mid_calls=calls, benzene_vc_builds=builds)

@@ -41,8 +41,12 @@ def test_dark_strength_match_runs(opponent: str) -> None:
 
 
 def test_solve_bench_runs() -> None:
-    """bench/solve.py on every 3x3 Hex opening."""
+    """bench/solve.py on every 3x3 Hex opening, and with a guess proven first on 4x4
+    (the same winners; each row names the guess)."""
     assert "total" in run("bench/solve.py", "hex", "3").lower()
+    out = run("bench/solve.py", "hex", "4", "--guess", "500")
+    assert "16 positions, 0 unknown" in out and "Red wins after: d1 c2 b3 a4" in out
+    assert sum("guess " in line for line in out.splitlines()) == 16
 
 
 def test_solve_bench_distinct_openings_in_parallel() -> None:

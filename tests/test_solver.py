@@ -480,6 +480,13 @@ def test_a_view_of_a_bare_position_is_solved_from_its_stones() -> None:
         ({"threads": 0}, "threads must be a whole number from 1 to 64"),
         ({"threads": 65}, "threads"),
         ({"threads": 2.0}, "threads"),
+        ({"first": ["z9"]}, "first: cell z9 is off the 3x3 board"),
+        ({"first": [9]}, "first: cell index 9 is off the 3x3 board"),
+        ({"first": "b2"}, "first must be a collection of moves"),
+        ({"first": 4}, "first must be a collection of moves"),
+        ({"guess": -1}, "guess must be a number of simulations"),
+        ({"guess": True}, "guess must be a number of simulations"),
+        ({"guess": 2.5}, "guess must be a number of simulations"),
     ],
 )
 def test_bad_limits_are_clear_errors(kwargs, message):
@@ -544,6 +551,54 @@ def test_two_threads_give_the_same_answers(variant):
             game.play(f"{col}1")
             one, two = hx.solve(game), hx.solve(game, threads=2)
             assert two.proven and two.winner == one.winner, col
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_moves_proven_first_keep_every_answer(variant):
+    """Moves proven first (``first=``) change how the search goes, never what
+    it finds: on 4x4 openings and random games, with one and two threads, the
+    winner and every winning move are those of the plain search, and a first
+    move that wins is the best move."""
+    rng = random.Random(21)
+    games = []
+    for cell in range(16):
+        game = hx.Game(variant, size=4, swap="off")
+        game.play(cell)
+        games.append(game)
+    while len(games) < 46:
+        game = hx.Game(variant, size=4, swap="off")
+        for _ in range(rng.randint(2, 9)):
+            if not game.is_over:
+                game.play(rng.choice(game.legal_moves()))
+        if not game.is_over:
+            games.append(game)
+    for game in games:
+        plain = hx.solve(game, winning_moves=True)
+        first = rng.sample(list(game.legal_moves()), 2)
+        for threads in (1, 2):
+            res = hx.solve(game, winning_moves=True, first=first, threads=threads)
+            assert res.proven and res.winner == plain.winner, (game, first)
+            assert res.winning_moves == plain.winning_moves, (game, first)
+            solo = hx.solve(game, first=first, threads=threads)
+            winners = [m for m in first if m in plain.winning_moves]
+            assert solo.best_move == (winners[0] if winners else solo.best_move), (game, first)
+            assert solo.best_move is None or solo.best_move in plain.winning_moves, (game, first)
+
+
+def test_a_guess_is_proven_first():
+    """``guess=`` proves the move of an MCTS search first, whose result names
+    the guess and counts its time; the winner is the plain search's, and a
+    guess that wins is the best move."""
+    game = hx.Game("hex", size=6, swap="off")
+    game.play("a1")
+    plain = hx.solve(game, winning_moves=True)
+    res = hx.solve(game, guess=5000)
+    guess = res.counts["guess"]
+    assert isinstance(guess, hx.Cell) and res.winner == plain.winner
+    assert res.seconds >= res.counts["guess_seconds"] > 0
+    if guess in plain.winning_moves:
+        assert res.best_move == guess
+    assert "guess" not in plain.counts
 
 
 def test_gil_is_released():

@@ -13,7 +13,8 @@ namespace {
 
 // Limits from Python values; the core checks their ranges.
 SolveLimits limits_from_py(bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-                           const std::optional<std::vector<std::string>>& knowledge, int threads) {
+                           const std::optional<std::vector<std::string>>& knowledge, int threads,
+                           const std::vector<int>& first_moves) {
   if (max_nodes < 0) throw SolveError("max_nodes must be a positive number of nodes, not " + std::to_string(max_nodes));
   if (max_memory < 0) throw SolveError("max_memory must be a positive number of bytes, not " + std::to_string(max_memory));
   SolveLimits l;
@@ -23,6 +24,7 @@ SolveLimits limits_from_py(bool winning_moves, long long max_nodes, double max_s
   l.max_memory = static_cast<uint64_t>(max_memory);
   if (knowledge) l.knowledge = knowledge_from_names(*knowledge);
   l.threads = threads;
+  l.first_moves = first_moves;
   return l;
 }
 
@@ -94,8 +96,10 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve_game",
       [](const Game& game, bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-         const std::optional<std::vector<std::string>>& knowledge, int threads) {
-        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads);
+         const std::optional<std::vector<std::string>>& knowledge, int threads,
+         const std::vector<int>& first_moves) {
+        SolveLimits l =
+            limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads, first_moves);
         const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
           l.stop = &stop;
           return solve_game(game, l);
@@ -103,13 +107,16 @@ void bind_solver(py::module_& m) {
         return result_to_py(r);
       },
       py::arg("game"), py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
-      py::arg("knowledge") = py::none(), py::arg("threads") = 1, "Solves a game's current position (GIL released).");
+      py::arg("knowledge") = py::none(), py::arg("threads") = 1,
+      py::arg("first_moves") = std::vector<int>{}, "Solves a game's current position (GIL released).");
 
   m.def(
       "solve_view",
       [](const View& view, bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-         const std::optional<std::vector<std::string>>& knowledge, int threads) {
-        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads);
+         const std::optional<std::vector<std::string>>& knowledge, int threads,
+         const std::vector<int>& first_moves) {
+        SolveLimits l =
+            limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads, first_moves);
         const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
           l.stop = &stop;
           return solve_view(view, l);
@@ -117,19 +124,22 @@ void bind_solver(py::module_& m) {
         return result_to_py(r);
       },
       py::arg("view"), py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
-      py::arg("knowledge") = py::none(), py::arg("threads") = 1, "Solves the position a Hex or Rex view shows (GIL released).");
+      py::arg("knowledge") = py::none(), py::arg("threads") = 1,
+      py::arg("first_moves") = std::vector<int>{}, "Solves the position a Hex or Rex view shows (GIL released).");
 
   m.def(
       "solve_position",
       [](const std::string& variant, int rows, int cols, const std::vector<int>& board, int to_move,
          bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,
-         const std::optional<std::vector<std::string>>& knowledge, int threads) {
+         const std::optional<std::vector<std::string>>& knowledge, int threads,
+         const std::vector<int>& first_moves) {
         const Rules rules = rules_from_py(variant, rows, cols, "off");
         const Geometry g = make_geometry(rows, cols);
         Board red, blue;
         board_from_py(g, board, red, blue);
         const Color mover = color_from_py(to_move);
-        SolveLimits l = limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads);
+        SolveLimits l =
+            limits_from_py(winning_moves, max_nodes, max_seconds, max_memory, knowledge, threads, first_moves);
         const SolveResult r = interruptible([&](const std::atomic<bool>& stop) {
           l.stop = &stop;
           return solve(rules, red, blue, mover, l);
@@ -138,7 +148,8 @@ void bind_solver(py::module_& m) {
       },
       py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("board"), py::arg("to_move"),
       py::arg("winning_moves"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("max_memory"),
-      py::arg("knowledge") = py::none(), py::arg("threads") = 1, "Solves a bare position with swap off (GIL released).");
+      py::arg("knowledge") = py::none(), py::arg("threads") = 1,
+      py::arg("first_moves") = std::vector<int>{}, "Solves a bare position with swap off (GIL released).");
 
   py::class_<ReferenceSearch>(m, "ReferenceSearch")
       .def(py::init([](const std::string& variant, int rows, int cols) {

@@ -229,6 +229,8 @@ struct BoardInfo {
   }
   // The public index (row * cols + column) of layout index p.
   int public_cell(int p) const { return (p / stride) * cols + p % stride; }
+  // The layout index of public index `cell`.
+  int layout_cell(int cell) const { return (cell / cols) * stride + cell % cols; }
 
   // Ring bits of `stones` around layout index p (on-board neighbours only).
   unsigned ring(int p, const BB& stones) const {

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "core/errors.h"
+#include "core/notation.h"
 #include "solver/knowledge.h"
 #include "solver/vc.h"
 
@@ -179,7 +180,10 @@ class Search {
     root.stones[1] = bi_.from_board(blue);
     root.mover = index_of(to_move);
 
-    const Value v = solve_position(root);
+    // Helpers (threads > 1) search from the root meanwhile, steering away
+    // from the move being proven first; one that solves the root stops this.
+    const int first_win = prove_first(root);
+    const Value v = first_win >= 0 ? kWon : solve_position(root);
     if (t_->shared) {
       t_->done.store(true);  // the helpers stop; the winning moves below are this thread's alone
       aborting_ = false;
@@ -189,7 +193,8 @@ class Search {
       const bool mover_wins = v.won();
       res.winner = mover_wins ? to_move : opponent(to_move);
       if (mover_wins) {
-        find_winning_moves(root, res);
+        res.best_move = first_win;
+        if (first_win < 0 || limits_.winning_moves) find_winning_moves(root, res);
       } else {
         res.winning_moves_known = limits_.winning_moves;  // none: every move loses
       }
@@ -232,6 +237,24 @@ class Search {
     const Value v = solve_position(root);
     if (v.proven() && !stopped()) t_->done.store(true);
   }
+
+  // The first of the moves to prove first (public cells) that wins the
+  // root, or -1 when none does (each is then refuted in the table) or the
+  // search stopped.
+  int prove_first(const Pos<W>& root) {
+    for (int cell : limits_.first_moves) {
+      Pos<W> child = root;
+      child.stones[root.mover].set(bi_.layout_cell(cell));
+      child.mover ^= 1;
+      ++depth_;
+      const Value v = solve_position(child);
+      --depth_;
+      if (stopped() || aborting_) break;
+      if (v.lost()) return cell;
+    }
+    return -1;
+  }
+
 
   void finish(SolveResult& res) {
     res.status = status_;
@@ -965,6 +988,18 @@ SolveResult solve(const Rules& rules, const Board& red, const Board& blue, Color
 void check_solve_request(const Rules& rules, const Board& red, const Board& blue, const SolveLimits& limits) {
   solver::check_limits_valid(limits);
   solver::check_position(rules, red, blue);
+  const Geometry g = make_geometry(rules.rows, rules.cols);
+  for (int cell : limits.first_moves) {
+    if (cell < 0 || cell >= g.cells) {
+      throw SolveError("a move to prove first, " + std::to_string(cell) + ", is not a cell of the " +
+                       std::to_string(g.rows) + "x" + std::to_string(g.cols) + " board (0 to " +
+                       std::to_string(g.cells - 1) + ")");
+    }
+    if ((red | blue).test(g.padded(cell))) {
+      throw SolveError("a move to prove first, " + cell_name(g, cell) + ", is on a " +
+                       (red.test(g.padded(cell)) ? "red" : "blue") + " stone");
+    }
+  }
 }
 
 SolveResult solve_game(const Game& game, const SolveLimits& limits) {
@@ -995,6 +1030,7 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits) {
   Game swapped = game;
   swapped.swap();
   SolveLimits rest = limits;
+  rest.first_moves.clear();  // the guesses were for the player who swapped, not for the one to move after
   if (limits.max_nodes) {
     rest.max_nodes = limits.max_nodes > plain.stats.nodes ? limits.max_nodes - plain.stats.nodes : 1;
   }

@@ -41,7 +41,9 @@
 // child is being searched by another takes the next most proving one; the
 // first thread to prove the root ends the search. Only proven values decide
 // anything, and a proven entry is never overwritten, so the answer does not
-// depend on the timing of the threads. The search keeps no global state, so
+// depend on the timing of the threads. Moves given to prove first (a guess,
+// such as a search's best move) are each searched on their own before the
+// root, over the same tables; the first that wins is the best move. The search keeps no global state, so
 // several searches may run at once.
 #pragma once
 
@@ -92,6 +94,12 @@ struct SolveLimits {
   // Threads searching at once over shared tables; max_memory and max_nodes
   // bound all of them together.
   int threads = 1;
+  // Moves of the player to move (public cells, empty) to prove first, in
+  // order: each one's position is searched on its own, over the same tables,
+  // until it is proven or refuted, before the search from the root. A good
+  // guess (a search's best move) spares the search the other moves when it
+  // wins; a refuted one is a sibling the root's search finds already solved.
+  std::vector<int> first_moves;
 };
 
 // Why a search ended.

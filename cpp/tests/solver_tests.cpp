@@ -115,6 +115,16 @@ void test_errors() {
   CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), {}, {}, Color::Red, none); }));
   Game fresh(make_rules(Variant::Hex, 3, 3, SwapForm::Sides));
   CHECK(throws_solve_error([&] { solve_game(fresh, l); }));
+  // Moves to prove first must be empty cells of the board.
+  for (int cell : {-1, 9, 1 << 20}) {
+    SolveLimits off;
+    off.first_moves = {4, cell};
+    CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), {}, {}, Color::Red, off); }));
+  }
+  SolveLimits taken;
+  taken.first_moves = {0};
+  CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), a, {}, Color::Blue, taken); }));
+  CHECK(throws_solve_error([&] { solve(rules(Variant::Hex, 3, 3), {}, a, Color::Red, taken); }));
 }
 
 // `stones` stones on random cells of `g`, Red and Blue alternately from Red
@@ -183,6 +193,30 @@ void test_against_reference() {
       two.threads = 2;
       const SolveResult p = solve(rl, s[0], s[1], mover, two);
       CHECK(p.status == SolveStatus::Proven && p.winner == want);
+      // Two empty cells proven first, on one thread and on two: the same
+      // answer, and a first move that wins is the best move.
+      const Board empty = g.on_board.andnot(s[0] | s[1]);
+      std::vector<int> free;
+      empty.for_each([&](int q) { free.push_back(g.unpadded(q)); });
+      std::shuffle(free.begin(), free.end(), rng);
+      SolveLimits first = l;
+      first.first_moves = {free[0], free[1 % free.size()]};
+      first.winning_moves = true;
+      for (int threads : {1, 2}) {
+        first.threads = threads;
+        const SolveResult f = solve(rl, s[0], s[1], mover, first);
+        CHECK(f.status == SolveStatus::Proven && f.winner == want && f.winning_moves_known);
+        const auto wins = [&](int cell) {
+          return std::find(f.winning_moves.begin(), f.winning_moves.end(), cell) != f.winning_moves.end();
+        };
+        if (want == mover) {
+          const int expected = wins(free[0]) ? free[0] : wins(first.first_moves[1]) ? first.first_moves[1] : -1;
+          CHECK(expected < 0 || f.best_move == expected);
+          CHECK(wins(f.best_move));
+        } else {
+          CHECK(f.winning_moves.empty() && f.best_move == -1);
+        }
+      }
       if (want == mover) {
         CHECK(r.best_move >= 0);
         Board after = s[index_of(mover)];

@@ -145,6 +145,7 @@ def solve_game(
     max_memory: int,
     knowledge: list[str] | None = None,
     threads: int = 1,
+    first_moves: list[int] = ...,
 ) -> _SolveTuple: ...
 def solve_view(
     view: View,
@@ -154,6 +155,7 @@ def solve_view(
     max_memory: int,
     knowledge: list[str] | None = None,
     threads: int = 1,
+    first_moves: list[int] = ...,
 ) -> _SolveTuple: ...
 def solve_position(
     variant: str,
@@ -167,6 +169,7 @@ def solve_position(
     max_memory: int,
     knowledge: list[str] | None = None,
     threads: int = 1,
+    first_moves: list[int] = ...,
 ) -> _SolveTuple: ...
 def joined_colour(rows: int, cols: int, board: list[int]) -> int: ...
 

@@ -28,15 +28,16 @@ Limits give an honest "unknown":
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import _core
 from ._checks import MAX_COUNT
-from ._moves import SWAP, Move
+from ._moves import SWAP, Move, MoveLike, cell_index
 from .cells import Cell
-from .errors import HexError
+from .errors import HexError, IllegalMove
 from .game import Game, View
 from .rules import Color
 
@@ -133,6 +134,8 @@ def solve(
     max_memory: int = 512 * 2**20,
     knowledge: Iterable[str] | None = None,
     threads: int = 1,
+    first: Iterable[MoveLike] = (),
+    guess: int = 0,
 ) -> SolveResult:
     """Solves the current position of a Hex or Rex game (or a Hex or Rex view).
 
@@ -146,6 +149,24 @@ def solve(
     over one shared table, each steering away from positions another is in;
     ``max_memory`` and ``max_nodes`` bound them all together.
 
+    ``first`` names moves of the player to move to prove first, in order:
+    each one's position is searched on its own (over the same tables) until
+    it is proven or refuted, before the search from the root. When one wins,
+    it is the best move and the other moves are never searched; a refuted one
+    is found solved by the root's search (which, when the player to move
+    loses, must refute every move anyway). ``guess`` runs an :class:`MCTSBot`
+    of that many simulations (one thread, seed 0) on the position and adds
+    the move it would play to ``first``: where the player to move wins, a
+    right guess spares the search the other moves (on 8x8, see
+    ``docs/solver.md``). Its time counts in ``max_seconds`` and ``seconds``,
+    and ``counts["guess"]`` names the move (``None`` if it was the swap).
+
+    >>> game = hx.Game("hex", size=4, swap="off")
+    >>> _ = game.play("a1")
+    >>> result = hx.solve(game, guess=2000)
+    >>> result.counts["guess"], result.best_move
+    (Cell('a4'), Cell('a4'))
+
     A game where the swap is available now counts the swap as one more move.
     Raises :class:`SolveError` for Dark Hex, a finished game, an empty board
     with the swap still to come, and bad limits.
@@ -157,17 +178,53 @@ def solve(
     names = None if knowledge is None else _knowledge(knowledge)
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
         raise SolveError(f"threads must be a whole number from 1 to 64, not {threads!r}")
-    if isinstance(position, Game):
-        raw = _core.solve_game(position, bool(winning_moves), nodes, seconds, max_memory, names, threads)
-        cols = position.rules.cols
-    elif isinstance(position, View):
-        raw = _core.solve_view(
-            position._core, bool(winning_moves), nodes, seconds, max_memory, names, threads
-        )
-        cols = position.rules.cols
-    else:
+    if not isinstance(position, Game | View):
         raise SolveError(f"solve() takes a hexengine Game or View, not {type(position).__name__}")
-    return _result(raw, cols)
+    rules = position.rules
+    moves = _first_moves(first, rules.rows, rules.cols)
+    guessed: Cell | None = None
+    spent = 0.0
+    if isinstance(guess, bool) or not isinstance(guess, int) or not 0 <= guess <= MAX_COUNT:
+        raise SolveError(f"guess must be a number of simulations (0 for none), not {guess!r}")
+    if guess:
+        started = time.perf_counter()
+        guessed = _guess(position, guess)
+        spent = time.perf_counter() - started
+        if guessed is not None and guessed.index(rules.cols) not in moves:
+            moves.append(guessed.index(rules.cols))
+        if seconds:
+            seconds = max(seconds - spent, 1e-9)
+    limits = (bool(winning_moves), nodes, seconds, max_memory, names, threads, moves)
+    if isinstance(position, Game):
+        raw = _core.solve_game(position, *limits)
+    else:
+        raw = _core.solve_view(position._core, *limits)
+    result = _result(raw, rules.cols)
+    if not guess:
+        return result
+    counts = {**result.counts, "guess": guessed, "guess_seconds": spent}
+    return replace(result, seconds=result.seconds + spent, counts=counts)
+
+
+def _first_moves(first: Iterable[MoveLike], rows: int, cols: int) -> list[int]:
+    if isinstance(first, str | Cell) or not isinstance(first, Iterable):
+        raise SolveError(f"first must be a collection of moves such as ['d5', 'c6'], not {first!r}")
+    try:
+        return [cell_index(move, rows, cols) for move in first]
+    except IllegalMove as e:
+        raise SolveError(f"first: {e}") from None
+
+
+def _guess(position: Game | View, simulations: int) -> Cell | None:
+    """The cell an MCTSBot of ``simulations`` would play for the player to move."""
+    from .bots import MCTSBot
+
+    view = position.view(position.to_move) if isinstance(position, Game) else position
+    if view.to_move is None:
+        return None  # the core's check names what is wrong with the position
+    analysis = MCTSBot(simulations, threads=1, seed=0).analyse(view)
+    move = analysis.pv[0] if analysis.pv else None
+    return move if isinstance(move, Cell) else None
 
 
 def _count(name: str, value: int | None) -> int:
