@@ -599,6 +599,9 @@ def test_a_guess_is_proven_first():
     if guess in plain.winning_moves:
         assert res.best_move == guess
     assert "guess" not in plain.counts
+    assert hx.solve(game.view(hx.BLUE), guess=500).winner == plain.winner
+    with pytest.raises(hx.SolveError, match=r"guess needs the view of the player to move \(Blue\)"):
+        hx.solve(game.view(hx.RED), guess=500)
 
 
 def test_gil_is_released():

@@ -255,7 +255,6 @@ class Search {
     return -1;
   }
 
-
   void finish(SolveResult& res) {
     res.status = status_;
     if (stopped()) {

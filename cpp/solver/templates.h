@@ -34,12 +34,16 @@ inline constexpr EdgeTemplate kEdgeTemplates[] = {
 // The templates placed on a board for one colour's edge, side by side:
 // placement i has its anchor at anchor[i]; the anchor and the carrier must
 // not hold an opponent stone (open[i]), and the other stones must be the
-// colour's (stones[i]).
+// colour's (stones[i]). by_stone[p] lists, in order, the placements whose
+// first other stone is layout index p, and `lone` those with none, so a scan
+// need only read the lists of the colour's stones.
 template <int W>
 struct Placements {
   std::vector<int16_t> anchor;
   std::vector<Bitboard<W>> open;
   std::vector<Bitboard<W>> stones;
+  std::vector<std::vector<uint32_t>> by_stone;
+  std::vector<uint32_t> lone;
 };
 
 // Every placement of every template for colour c's edge e (0: edge1, top or
@@ -47,6 +51,7 @@ struct Placements {
 template <int W>
 Placements<W> placements(const BoardInfo<W>& bi, int c, int e) {
   Placements<W> out;
+  out.by_stone.resize(64 * W);
   const int along = c == 0 ? bi.cols : bi.rows;   // cells along the edge
   const int across = c == 0 ? bi.rows : bi.cols;  // rows from edge1 to edge2
   // The layout index of template cell (dr, dc) with the anchor at `a` along the edge.
@@ -68,6 +73,8 @@ Placements<W> placements(const BoardInfo<W>& bi, int c, int e) {
         if (fits) (i < t.stones ? stones : open).set(p);
       }
       if (!fits) continue;
+      const auto i = static_cast<uint32_t>(out.anchor.size());
+      (stones.any() ? out.by_stone[stones.first()] : out.lone).push_back(i);
       out.anchor.push_back(static_cast<int16_t>(anchor));
       out.open.push_back(open);
       out.stones.push_back(stones);

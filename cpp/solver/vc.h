@@ -537,11 +537,20 @@ class VcBuilder {
     const BB& opp = pos.stones[1 - c];
     for (int e = 0; e < 2; ++e) {
       const Placements<W>& pl = placed_[c][e];
-      const size_t n = pl.anchor.size();
-      for (size_t i = 0; i < n; ++i) {
+      // Only a placement whose first other stone is one of c's can fit; the
+      // fits are taken in the table's order, whatever the stones' order.
+      fits_.clear();
+      const auto test = [&](uint32_t i) {
         uint64_t bad = 0;  // one test per word, no branch: most placements fail
         for (int k = 0; k < W; ++k) bad |= (pl.open[i].w[k] & opp.w[k]) | (pl.stones[i].w[k] & ~own.w[k]);
-        if (bad) continue;
+        if (!bad) fits_.push_back(i);
+      };
+      for (uint32_t i : pl.lone) test(i);
+      own.for_each([&](int p) {
+        for (uint32_t i : pl.by_stone[p]) test(i);
+      });
+      std::sort(fits_.begin(), fits_.end());
+      for (uint32_t i : fits_) {
         const int anchor = pl.anchor[i];
         int node = empty.test(anchor) ? cell_node_[anchor] : -1;
         for (int g = 0; g < ngroups_ && node < 0; ++g) {
@@ -673,6 +682,7 @@ class VcBuilder {
   long budget_ = 0;
   std::unique_ptr<VcBuilder> local_;  // builds of joins_inside
   Placements<W> placed_[2][2];  // per colour and edge: the templates' placements
+  std::vector<uint32_t> fits_;  // placements that fit, in one scan
   int templates_rows_ = 0, templates_cols_ = 0;  // the board they were placed on
   std::array<uint64_t, 64 * W> missing_{};  // per cell: the OR rule pair's semis without it
 };
