@@ -224,8 +224,7 @@ def _guess(position: Game | View, simulations: int) -> Cell | None:
         return None  # the core's check names what is wrong with the position
     if view.viewer != view.to_move:
         raise SolveError(f"guess needs the view of the player to move ({view.to_move}), or the game")
-    analysis = MCTSBot(simulations, threads=1, seed=0).analyse(view)
-    move = analysis.pv[0] if analysis.pv else None
+    move = MCTSBot(simulations, threads=1, seed=0).analyse(view).move
     return move if isinstance(move, Cell) else None
 
 
