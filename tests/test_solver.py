@@ -506,6 +506,8 @@ def test_refused_positions():
     done.play("a1")
     with pytest.raises(hx.SolveError, match="over"):
         hx.solve(done)
+    with pytest.raises(hx.SolveError, match="over"):
+        hx.solve(done, guess=100)
     resigned = hx.Game("hex", size=3, swap="off")
     resigned.resign(hx.RED)
     with pytest.raises(hx.SolveError, match="over"):

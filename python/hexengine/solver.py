@@ -219,9 +219,9 @@ def _guess(position: Game | View, simulations: int) -> Cell | None:
     """The cell an MCTSBot of ``simulations`` would play for the player to move."""
     from .bots import MCTSBot
 
+    if position.to_move is None:
+        return None  # the game is over: the core's check says so
     view = position.view(position.to_move) if isinstance(position, Game) else position
-    if view.to_move is None:
-        return None  # the core's check names what is wrong with the position
     if view.viewer != view.to_move:
         raise SolveError(f"guess needs the view of the player to move ({view.to_move}), or the game")
     move = MCTSBot(simulations, threads=1, seed=0).analyse(view).move
