@@ -43,8 +43,8 @@
 // anything, and a proven entry is never overwritten, so the answer does not
 // depend on the timing of the threads. Moves given to prove first (a guess,
 // such as a search's best move) are each searched on their own before the
-// root, over the same tables; the first that wins is the best move. The search keeps no global state, so
-// several searches may run at once.
+// root, over the same tables; the first that wins is the best move. The
+// search keeps no global state, so several searches may run at once.
 #pragma once
 
 #include <atomic>

@@ -36,6 +36,7 @@ from typing import Any, Literal
 from . import _core
 from ._checks import MAX_COUNT
 from ._moves import SWAP, Move, MoveLike, cell_index
+from .bots import MCTSBot
 from .cells import Cell
 from .errors import HexError, IllegalMove
 from .game import Game, View
@@ -217,8 +218,6 @@ def _first_moves(first: Iterable[MoveLike], rows: int, cols: int) -> list[int]:
 
 def _guess(position: Game | View, simulations: int) -> Cell | None:
     """The cell an MCTSBot of ``simulations`` would play for the player to move."""
-    from .bots import MCTSBot
-
     if position.to_move is None:
         return None  # the game is over: the core's check says so
     view = position.view(position.to_move) if isinstance(position, Game) else position
