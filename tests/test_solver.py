@@ -23,6 +23,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import hexengine as hx
+import hexengine.solver
 from hexengine import _core
 
 # Each piece of knowledge alone (those that apply to the variant), and all.
@@ -521,6 +522,36 @@ def test_refused_positions():
     with pytest.raises(hx.SolveError, match="values are 0"):
         _core.solve_position("hex", 2, 2, [3, 0, 0, 0], 2, False, 0, 1.0, MEMORY)
     assert isinstance(hx.SolveError("x"), hx.HexError)
+
+
+def test_refused_positions_spend_nothing_on_the_guess(monkeypatch):
+    """A position ``solve`` refuses is refused before ``guess`` runs its
+    search: the error comes at once, whatever the guess's size."""
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the guess's search ran before the position was checked")
+
+    monkeypatch.setattr(hexengine.solver, "MCTSBot", no_search)
+    big = 10**9
+    with pytest.raises(hx.SolveError, match="Dark Hex"):
+        hx.solve(hx.Game("dark", size=5), guess=big)
+    with pytest.raises(hx.SolveError, match="Dark Hex"):
+        hx.solve(hx.Game("dark-abrupt", size=5).view(hx.RED), guess=big)
+    with pytest.raises(hx.SolveError, match="swap rule is still to come"):
+        hx.solve(hx.Game("hex", size=5), guess=big)
+    with pytest.raises(hx.SolveError, match="swap rule is still to come"):
+        hx.solve(hx.Game("hex", size=5).view(hx.RED), guess=big)
+    done = hx.Game("hex", size=2, swap="off")
+    for move in ("a1", "b1", "a2"):
+        done.play(move)
+    with pytest.raises(hx.SolveError, match="over"):
+        hx.solve(done.view(hx.BLUE), guess=big)
+    game = hx.Game("hex", size=5, swap="off")
+    game.play("c3")
+    with pytest.raises(hx.SolveError, match="a move to prove first, c3, is on a red stone"):
+        hx.solve(game, first=["c3"], guess=big)
+    with pytest.raises(hx.SolveError, match="a move to prove first, c3, is on a red stone"):
+        hx.solve(game.view(hx.BLUE), first=["c3"], guess=big)
 
 
 def test_limits_give_unknown():

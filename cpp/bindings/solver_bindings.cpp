@@ -128,6 +128,26 @@ void bind_solver(py::module_& m) {
       py::arg("first_moves") = std::vector<int>{}, "Solves the position a Hex or Rex view shows (GIL released).");
 
   m.def(
+      "check_solve_game",
+      [](const Game& game, const std::vector<int>& first_moves) {
+        SolveLimits l;
+        l.first_moves = first_moves;
+        check_game_request(game, l);
+      },
+      py::arg("game"), py::arg("first_moves") = std::vector<int>{},
+      "Raises the SolveError solve_game would raise before searching.");
+
+  m.def(
+      "check_solve_view",
+      [](const View& view, const std::vector<int>& first_moves) {
+        SolveLimits l;
+        l.first_moves = first_moves;
+        check_view_request(view, l);
+      },
+      py::arg("view"), py::arg("first_moves") = std::vector<int>{},
+      "Raises the SolveError solve_view would raise before searching.");
+
+  m.def(
       "solve_position",
       [](const std::string& variant, int rows, int cols, const std::vector<int>& board, int to_move,
          bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,

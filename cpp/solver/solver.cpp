@@ -1,11 +1,13 @@
 #include "solver/solver.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <string>
 #include <unordered_map>
@@ -1001,7 +1003,7 @@ void check_solve_request(const Rules& rules, const Board& red, const Board& blue
   }
 }
 
-SolveResult solve_game(const Game& game, const SolveLimits& limits) {
+void check_game_request(const Game& game, const SolveLimits& limits) {
   const Rules& rules = game.rules();
   solver::check_limits_valid(limits);
   if (is_dark(rules.variant)) solver::check_position(rules, Board{}, Board{});  // throws
@@ -1012,6 +1014,12 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits) {
     throw SolveError("the swap rule is still to come: who ends up with which colour is undecided before the "
                      "first move, so solve after Red's first stone, or play with swap='off'");
   }
+  check_solve_request(rules, game.stones(Color::Red), game.stones(Color::Blue), limits);
+}
+
+SolveResult solve_game(const Game& game, const SolveLimits& limits) {
+  check_game_request(game, limits);
+  const Rules& rules = game.rules();
   const Color me = *game.to_move();
   if (!game.swap_available()) {
     return solve(rules, game.stones(Color::Red), game.stones(Color::Blue), me, limits);
@@ -1058,16 +1066,38 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits) {
   return out;
 }
 
-SolveResult solve_view(const View& view, const SolveLimits& limits) {
+namespace {
+
+// The game a view's record leads to, when it leads to the board the view
+// shows; else the view's stones, after the checks `solve` makes of them.
+std::optional<Game> view_request(const View& view, const SolveLimits& limits, std::array<Board, 2>& stones) {
   if (is_dark(view.rules.variant)) solver::check_position(view.rules, Board{}, Board{});  // throws
-  const Game game = replay(view.rules, view.history, view.history.size());
-  if (game.board() == view.board) return solve_game(game, limits);
+  Game game = replay(view.rules, view.history, view.history.size());
+  if (game.board() == view.board) {
+    check_game_request(game, limits);
+    return game;
+  }
   if (view.rules.swap != SwapForm::Off) {
     throw SolveError("the view's record does not lead to the board it shows, and with the swap rule on the "
                      "solver needs the record");
   }
   if (!view.to_move) throw SolveError("the game is over: nothing to solve");
-  const auto stones = shown_stones(view, game.geometry());
+  stones = shown_stones(view, game.geometry());
+  check_solve_request(view.rules, stones[0], stones[1], limits);
+  return std::nullopt;
+}
+
+}  // namespace
+
+void check_view_request(const View& view, const SolveLimits& limits) {
+  std::array<Board, 2> stones;
+  view_request(view, limits, stones);
+}
+
+SolveResult solve_view(const View& view, const SolveLimits& limits) {
+  std::array<Board, 2> stones;
+  const std::optional<Game> game = view_request(view, limits, stones);
+  if (game) return solve_game(*game, limits);
   return solve(view.rules, stones[0], stones[1], *view.to_move, limits);
 }
 

@@ -164,6 +164,8 @@ void check_solve_request(const Rules& rules, const Board& red, const Board& blue
 // Hex, a finished game, an empty board with the swap still to come (who holds
 // which colour is then undecided), and bad limits.
 SolveResult solve_game(const Game& game, const SolveLimits& limits);
+// Throws the SolveError `solve_game` would throw before searching; else nothing.
+void check_game_request(const Game& game, const SolveLimits& limits);
 
 // Solves the position a Hex or Rex view shows. When its record leads to the
 // board it shows (views taken from a game), the game is rebuilt from the record
@@ -172,6 +174,8 @@ SolveResult solve_game(const Game& game, const SolveLimits& limits);
 // SolveError if its rules have the swap (who may swap then depends on the
 // record).
 SolveResult solve_view(const View& view, const SolveLimits& limits);
+// Throws the SolveError `solve_view` would throw before searching; else nothing.
+void check_view_request(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
 // "symmetry", "proof-sets", "dominated", "vulnerable", "decompositions",

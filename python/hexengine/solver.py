@@ -188,6 +188,11 @@ def solve(
     if isinstance(guess, bool) or not isinstance(guess, int) or not 0 <= guess <= MAX_COUNT:
         raise SolveError(f"guess must be a number of simulations (0 for none), not {guess!r}")
     if guess:
+        # The position's own errors come before the guess's time is spent.
+        if isinstance(position, Game):
+            _core.check_solve_game(position, moves)
+        else:
+            _core.check_solve_view(position._core, moves)
         started = time.perf_counter()
         guessed = _guess(position, guess)
         spent = time.perf_counter() - started
@@ -218,8 +223,6 @@ def _first_moves(first: Iterable[MoveLike], rows: int, cols: int) -> list[int]:
 
 def _guess(position: Game | View, simulations: int) -> Cell | None:
     """The cell an MCTSBot of ``simulations`` would play for the player to move."""
-    if position.to_move is None:
-        return None  # the game is over: the core's check says so
     view = position.view(position.to_move) if isinstance(position, Game) else position
     if view.viewer != view.to_move:
         raise SolveError(f"guess needs the view of the player to move ({view.to_move}), or the game")
