@@ -24,6 +24,12 @@ as soon as the part of its outcomes already valued, plus a sure win for the rest
 cannot beat the best move so far; the responder's cells are tried in the order
 of its own greedy scores, so that a good move comes early.
 
+The values come from the core's implementation of this method by default
+(``cpp/dark/greedy_response.h``, ``--engine cpp``, which also stops cleanly at
+``--max-states``); the one in this script (``--engine python``) is the reference
+the tests hold it to, and the one ``--check`` and ``--regret`` play, since they
+need its moves.
+
 The result is the highest win rate against GreedyBot that any player, however
 strong, can reach: the ceiling for a cell of ``bench/dark_strength.py match
 --opponent greedy``. The rules and the greedy distance are restated here
@@ -50,6 +56,7 @@ from collections import deque
 from typing import Any
 
 import hexengine as hx
+from hexengine import _core
 
 FAR = 0x7FFF  # the core's distance of an unreachable cell (cpp/core/distance.h kFar)
 
@@ -422,6 +429,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", type=int, default=0, help="also play N real games of the best response")
     ap.add_argument("--json", action="store_true", help="one JSON line per cell instead of a table")
     ap.add_argument("--progress", action="store_true", help="count memoised decisions on stderr")
+    engines = "the core's best response (default) or this script's (--check and --regret play this one)"
+    ap.add_argument("--engine", choices=("cpp", "python"), default="cpp", help=engines)
+    ap.add_argument("--max-states", type=int, default=0, help="cpp: stop past this many states (0: none)")
     ap.add_argument("--regret", type=int, default=0, help="play N games of --level: its losses")
     ap.add_argument("--level", default="medium", help="the MCTSBot level --regret measures")
     ap.add_argument("--ours", action="append", default=[], metavar="KEY=VALUE", help="--level setting")
@@ -439,16 +449,25 @@ def main(argv: list[str] | None = None) -> int:
         for variant in args.variants.split(","):
             for colour in args.colours.split(","):
                 start = time.perf_counter()
-                br = BestResponse(variant, rows, cols, colour, progress=args.progress)
-                value = br.value()
+                br = None
+                if args.engine == "cpp":
+                    responder = 1 if colour == "red" else 2
+                    found = _core.greedy_best_response(variant, rows, cols, responder, args.max_states)
+                    value, states = found[0], found[1] + found[2]
+                else:
+                    br = BestResponse(variant, rows, cols, colour, progress=args.progress)
+                    value, states = br.value(), br.states
                 row: dict[str, Any] = {
                     "board": board, "variant": variant, "colour": colour, "value": value,
-                    "states": br.states, "seconds": round(time.perf_counter() - start, 1),
+                    "states": states, "seconds": round(time.perf_counter() - start, 1),
                 }  # fmt: skip
+                if (args.check or args.regret) and br is None:
+                    br = BestResponse(variant, rows, cols, colour)
                 if args.check:
                     wins = play(variant, rows, cols, colour, args.check)
                     row["check"] = {"games": args.check, "wins": wins, "ci95": wilson(wins, args.check)}
                 if args.regret:
+                    assert br is not None
                     row["regret"] = regret(br, make_bot, args.regret)
                 if args.json:
                     print(json.dumps(row), flush=True)
@@ -457,8 +476,9 @@ def main(argv: list[str] | None = None) -> int:
                     if args.check:
                         lo, hi = row["check"]["ci95"]
                         extra = f" (played: {row['check']['wins']}/{args.check}, {lo:.1%} - {hi:.1%})"
-                    cells = f"| {board} | {variant} | {colour} | {value:.4f}{extra} |"
-                    print(f"{cells} {br.states} | {row['seconds']} s |", flush=True)
+                    rate = "not finished" if value is None else f"{value:.4f}"
+                    cells = f"| {board} | {variant} | {colour} | {rate}{extra} |"
+                    print(f"{cells} {states} | {row['seconds']} s |", flush=True)
                     if args.regret:
                         r = row["regret"]
                         lo, hi = wilson(r["wins"], r["games"])

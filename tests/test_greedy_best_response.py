@@ -4,7 +4,9 @@ Its rules and greedy distances are checked against the core's on random views,
 its values against the core's full-tree best response (``hx.exploitability``
 with GreedyBot as a policy that spreads its ties evenly) on every board that
 tree can hold, and on 3x3 the best response is played in real games against
-GreedyBot and must win as often as computed.
+GreedyBot and must win as often as computed. The core's own implementation
+(``_core.greedy_best_response``, the script's default engine) must give the
+script's values.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from _scripts import load_script
 
 import hexengine as hx
+from hexengine import _core
 
 
 @pytest.fixture(scope="module")
@@ -121,3 +124,36 @@ def test_regret_is_zero_for_the_best_response_and_not_for_greedy(bench: ModuleTy
     greedy = bench.regret(br, lambda seed: hx.GreedyBot(seed=seed), 30)
     assert greedy["loss_per_game"] > 0.01
     assert any(d["over"] > 0 for d in greedy["by_decision"])
+
+
+@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)])
+def test_the_core_gives_the_reference_values(bench: ModuleType, variant: str, rows: int, cols: int) -> None:
+    """The core's best response (C++, the default engine) and the script's own agree on
+    both colours' win rates on every board up to 3x3 and two long thin ones."""
+    for responder, colour in ((1, "red"), (2, "blue")):
+        value, decisions, turns = _core.greedy_best_response(variant, rows, cols, responder)
+        assert value == pytest.approx(bench.BestResponse(variant, rows, cols, colour).value(), abs=1e-6)
+        assert decisions > 0 and turns > 0
+
+
+def test_the_core_stops_at_max_states_and_names_bad_input() -> None:
+    value, decisions, turns = _core.greedy_best_response("dark", 4, 4, 2, 1000)
+    assert value is None and 1000 < decisions + turns <= 1002
+    with pytest.raises(hx.ConfigError, match=r"for Dark Hex .* not hex"):
+        _core.greedy_best_response("hex", 3, 3, 1)
+    with pytest.raises(hx.ConfigError, match=r"fits 64 cells .* not 8x8"):
+        _core.greedy_best_response("dark", 8, 8, 1)
+    with pytest.raises(hx.ConfigError, match="max_states"):
+        _core.greedy_best_response("dark", 3, 3, 1, -1)
+    with pytest.raises(hx.HexError):
+        _core.greedy_best_response("dark", 3, 3, 3)
+    with pytest.raises(hx.RulesError):
+        _core.greedy_best_response("dark", 0, 3, 1)
+
+
+def test_the_script_reports_the_core_values(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--boards", "3x3", "--variants", "dark", "--colours", "blue"]) == 0
+    assert "| 3x3 | dark | blue | 0.6092 |" in capsys.readouterr().out
+    assert bench.main(["--boards", "4x4", "--colours", "blue", "--max-states", "500"]) == 0
+    assert "| 4x4 | dark | blue | not finished |" in capsys.readouterr().out

@@ -1,9 +1,11 @@
-// Bindings of the tiny-board Dark Hex solver: trees, CFR+, counts and evaluation.
+// Bindings of the tiny-board Dark Hex solver: trees, CFR+, counts and evaluation,
+// and the exact best response to the greedy player.
 #include <memory>
 
 #include "bindings/bindings.h"
 #include "core/errors.h"
 #include "dark/cfr.h"
+#include "dark/greedy_response.h"
 
 namespace hexengine::bindings {
 
@@ -37,6 +39,24 @@ py::tuple evaluation_to_py(const DarkEvaluation& e) {
 }  // namespace
 
 void bind_darkcfr(py::module_& m) {
+  m.def(
+      "greedy_best_response",
+      [](const std::string& variant, int rows, int cols, int responder, long long max_states) {
+        const Rules rules = rules_from_py(variant, rows, cols, "off");
+        const Color me = color_from_py(responder);
+        if (max_states < 0) {
+          throw ConfigError("max_states must be a number of states (0 for no limit), not " + std::to_string(max_states));
+        }
+        const GreedyResponse r = interruptible([&](const std::atomic<bool>& stop) {
+          return greedy_best_response(rules, me, static_cast<uint64_t>(max_states), &stop);
+        });
+        return py::make_tuple(r.complete ? py::object(py::float_(r.value)) : py::none(), r.decisions,
+                              r.greedy_turns);
+      },
+      py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("responder"), py::arg("max_states") = 0,
+      "(value or None when stopped at max_states, decisions, greedy turns) of the exact best response of "
+      "colour `responder` (1 Red, 2 Blue) to the greedy player; Ctrl-C stops it.");
+
   m.attr("DARK_TREE_MAX_HISTORIES") = kTinyMaxHistories;
   m.attr("DARK_TREE_MAX_CELLS") = kTinyMaxCells;
   m.attr("DARK_CFR_MAX_ITERATIONS") = kCfrMaxIterations;

@@ -1,5 +1,6 @@
 // Tests of the dark layer (cpp/dark/) without Python: the tiny-board Dark Hex
-// solver (dark/cfr.h).
+// solver (dark/cfr.h) and the best response to the greedy player
+// (dark/greedy_response.h).
 // Build and run: cmake -B build/cpp && cmake --build build/cpp && ctest --test-dir build/cpp
 #include <atomic>
 #include <bit>
@@ -11,7 +12,9 @@
 
 #include "core/errors.h"
 #include "core/game.h"
+#include "core/distance.h"
 #include "dark/cfr.h"
+#include "dark/greedy_response.h"
 
 #include "tests/check.h"
 
@@ -226,6 +229,51 @@ void test_stop_flag() {
   CHECK(cfr.iterations() == 3);
 }
 
+// The best response to the greedy player equals the full tree's best
+// response to the greedy policy (its tied cells equally likely), for both
+// colours on the small boards; bad rules are refused with a reason, and a
+// state limit or the stop flag ends it incomplete.
+void test_greedy_best_response() {
+  for (const Board& b : kSmall) {
+    const DarkTree tree(rules_of(b));
+    DarkPolicy greedy = uniform_policy(tree);
+    for (int c = 0; c < 2; ++c) {
+      for (size_t i = 0; i < tree.infosets(c).size(); ++i) {
+        const DarkInfoSet& set = tree.infosets(c)[i];
+        const std::vector<int> d = move_distances(tree.infoset_view(c, static_cast<int>(i)));
+        int best = kFar + 1, ties = 0;
+        for (uint32_t m = set.moves; m; m &= m - 1) best = std::min(best, d[std::countr_zero(m)]);
+        for (uint32_t m = set.moves; m; m &= m - 1) ties += d[std::countr_zero(m)] == best;
+        int k = 0;
+        for (uint32_t m = set.moves; m; m &= m - 1, ++k) {
+          greedy.prob[c][set.first_seq + k] = d[std::countr_zero(m)] == best ? 1.0 / ties : 0.0;
+        }
+      }
+    }
+    const DarkEvaluation e = evaluate(tree, greedy);
+    for (int c = 0; c < 2; ++c) {
+      const GreedyResponse r = greedy_best_response(tree.rules(), static_cast<Color>(c), 0);
+      CHECK(r.complete);
+      CHECK(std::abs(r.value - (e.best_response[c] + 1) / 2) < 1e-6);
+    }
+  }
+  auto message = [](const Rules& rules) -> std::string {
+    try {
+      greedy_best_response(rules, Color::Red, 0);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(message(make_rules(Variant::Hex, 3, 3, SwapForm::Off)).find("for Dark Hex") != std::string::npos);
+  CHECK(message(make_rules(Variant::Dark, 8, 8, SwapForm::Off)).find("fits 64 cells") != std::string::npos);
+  const Rules four = make_rules(Variant::Dark, 4, 4, SwapForm::Off);
+  const GreedyResponse capped = greedy_best_response(four, Color::Blue, 500);
+  CHECK(!capped.complete && capped.decisions + capped.greedy_turns > 500);
+  std::atomic<bool> stop{true};
+  CHECK(!greedy_best_response(four, Color::Blue, 0, &stop).complete);
+}
+
 }  // namespace
 
 int main() {
@@ -235,5 +283,6 @@ int main() {
   test_cfr_converges();
   test_refusals();
   test_stop_flag();
+  test_greedy_best_response();
   return testing::finish("dark tests");
 }

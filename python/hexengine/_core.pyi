@@ -92,6 +92,9 @@ DARK_TREE_MAX_HISTORIES: float
 DARK_TREE_MAX_CELLS: int
 DARK_CFR_MAX_ITERATIONS: int
 
+def greedy_best_response(
+    variant: str, rows: int, cols: int, responder: int, max_states: int = 0
+) -> tuple[float | None, int, int]: ...
 def dark_tree_size(
     variant: str, rows: int, cols: int, history_limit: float, belief_limit: float, silent_hits: bool = False
 ) -> dict[str, object]: ...

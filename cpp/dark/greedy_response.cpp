@@ -1,0 +1,342 @@
+#include "dark/greedy_response.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/distance.h"
+#include "core/errors.h"
+#include "core/state.h"
+
+namespace hexengine {
+
+namespace {
+
+using Word = Bitboard<1>;
+
+// A hidden state: the greedy player's stones and the responder's stones it
+// has found (padded cells, one word), with its probability weight.
+struct Hidden {
+  uint64_t own, found;
+  double w;
+};
+using Belief = std::vector<Hidden>;
+
+// A 128-bit digest; 96 bits of it are kept.
+struct Digest {
+  uint64_t a, b;
+};
+
+uint64_t mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+// Values by digest: open addressing, 16 bytes an entry.
+class Memo {
+ public:
+  bool find(const Digest& d, double& v) const {
+    const uint64_t k1 = d.a | 1;
+    const uint32_t k2 = static_cast<uint32_t>(d.b);
+    for (size_t i = k1 & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].k1 == 0) return false;
+      if (slots_[i].k1 == k1 && slots_[i].k2 == k2) {
+        v = slots_[i].v;
+        return true;
+      }
+    }
+  }
+  void put(const Digest& d, double v) {
+    if (10 * (size_ + 1) > 7 * slots_.size()) grow();
+    insert({d.a | 1, static_cast<uint32_t>(d.b), static_cast<float>(v)});
+    ++size_;
+  }
+  uint64_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    uint64_t k1 = 0;  // 0: free
+    uint32_t k2 = 0;
+    float v = 0;
+  };
+  void insert(const Slot& s) {
+    for (size_t i = s.k1 & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].k1 == 0) {
+        slots_[i] = s;
+        return;
+      }
+    }
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const Slot& s : old) {
+      if (s.k1) insert(s);
+    }
+  }
+  std::vector<Slot> slots_ = std::vector<Slot>(1 << 12);
+  uint64_t size_ = 0;
+};
+
+// Thrown to unwind the recursion when a limit is reached.
+struct Stopped {};
+
+class Responder {
+ public:
+  Responder(const Rules& rules, Color me, uint64_t max_states, const std::atomic<bool>* stop)
+      : g_(make_geometry(rules.rows, rules.cols)),
+        variant_(rules.variant),
+        classic_(rules.variant == Variant::Dark),
+        me_(me),
+        them_(opponent(me)),
+        max_states_(max_states),
+        stop_(stop) {
+    for (int r = 0; r < g_.rows; ++r) {
+      for (int c = 0; c < g_.cols; ++c) turned_[g_.padded(r, c)] = g_.padded(g_.rows - 1 - r, g_.cols - 1 - c);
+    }
+  }
+
+  GreedyResponse run() {
+    GreedyResponse out;
+    const Belief start{{0, 0, 1.0}};
+    try {
+      out.value = me_ == Color::Red ? decide(0, 0, start) : greedy_value(0, 0, start);
+      out.complete = true;
+    } catch (const Stopped&) {
+    }
+    out.decisions = decisions_.size();
+    out.greedy_turns = turns_.size();
+    return out;
+  }
+
+ private:
+  // A position with the responder's stones `mine` and the greedy player's
+  // `own` and `found`, `mover` to play.
+  State<1> state(uint64_t mine, uint64_t own, uint64_t found, Color mover) const {
+    State<1> s;
+    s.stones[index_of(me_)].w[0] = mine;
+    s.stones[index_of(them_)].w[0] = own;
+    s.found[index_of(them_)].w[0] = found;
+    s.to_move = mover;
+    rebuild_chains(s, g_);
+    return s;
+  }
+
+  // Cells of `open` with colour c's least greedy score (own stones `own`).
+  uint64_t best_cells(uint64_t own, uint64_t open, Color c, std::vector<int>* order) const {
+    Word o, free;
+    o.w[0] = own;
+    free.w[0] = open;
+    DistanceMap<1> after;
+    distances_after(g_, o, free, c, after);
+    int best = kFar + 1;
+    uint64_t cells = 0;
+    std::vector<std::pair<int, int>> scored;
+    free.for_each([&](int p) {
+      if (order) scored.push_back({after[p], p});
+      if (after[p] < best) {
+        best = after[p];
+        cells = 0;
+      }
+      if (after[p] == best) cells |= uint64_t{1} << p;
+    });
+    if (order) {
+      std::sort(scored.begin(), scored.end());
+      for (const auto& [d, p] : scored) order->push_back(p);
+    }
+    return cells;
+  }
+
+  // Sorts by hidden state and adds up equal ones.
+  static void normalise(Belief& b) {
+    std::sort(b.begin(), b.end(),
+              [](const Hidden& x, const Hidden& y) { return x.own != y.own ? x.own < y.own : x.found < y.found; });
+    size_t k = 0;
+    for (size_t i = 0; i < b.size(); ++i) {
+      if (k && b[k - 1].own == b[i].own && b[k - 1].found == b[i].found) {
+        b[k - 1].w += b[i].w;
+      } else {
+        b[k++] = b[i];
+      }
+    }
+    b.resize(k);
+  }
+
+  static double mass(const Belief& b) {
+    double m = 0;
+    for (const Hidden& h : b) m += h.w;
+    return m;
+  }
+
+  uint64_t turn(uint64_t x) const {
+    uint64_t out = 0;
+    for (; x; x &= x - 1) out |= uint64_t{1} << turned_[std::countr_zero(x)];
+    return out;
+  }
+
+  static Digest plain_digest(uint64_t mine, uint64_t seen, const Belief& b, uint64_t tag) {
+    const double total = mass(b);
+    uint64_t a = mix(mine * 31 + tag), c = mix(seen + 0x1234567 * tag + 77);
+    for (const Hidden& h : b) {
+      const uint64_t q = static_cast<uint64_t>(std::llround(h.w / total * 1e12));
+      a = mix(a ^ h.own) + q;
+      c = mix(c + h.found * 0x9E3779B97F4A7C15ull) ^ mix(q + h.own);
+    }
+    return {a, c};
+  }
+
+  // The digest of a state or of its half-turn, whichever is smaller.
+  Digest digest(uint64_t mine, uint64_t seen, const Belief& b, uint64_t tag) const {
+    const Digest d = plain_digest(mine, seen, b, tag);
+    Belief t;
+    t.reserve(b.size());
+    for (const Hidden& h : b) t.push_back({turn(h.own), turn(h.found), h.w});
+    normalise(t);
+    const Digest u = plain_digest(turn(mine), turn(seen), t, tag);
+    return (u.a < d.a || (u.a == d.a && u.b < d.b)) ? u : d;
+  }
+
+  void check_limits() const {
+    if (max_states_ && decisions_.size() + turns_.size() > max_states_) throw Stopped{};
+    if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
+  }
+
+  // The greedy player's turn: the beliefs after it by what the responder is
+  // told (classic: [k] after k hits and a placement; abrupt: [0] a
+  // placement, [1] a hit). Weight of its wins is dropped.
+  std::vector<Belief> greedy_turn(uint64_t mine, const Belief& belief) const {
+    std::vector<Belief> out(classic_ ? g_.cells + 1 : 2);
+    struct Item {
+      State<1> s;
+      double w;
+      int hits;
+    };
+    std::vector<Item> todo;
+    for (const Hidden& h : belief) todo.push_back({state(mine, h.own, h.found, them_), h.w, 0});
+    while (!todo.empty()) {
+      const Item it = todo.back();
+      todo.pop_back();
+      const uint64_t own = it.s.stones[index_of(them_)].w[0];
+      const uint64_t found = it.s.found[index_of(them_)].w[0];
+      const uint64_t cells = best_cells(own, g_.on_board.w[0] & ~own & ~found, them_, nullptr);
+      const double share = it.w / std::popcount(cells);
+      for (uint64_t m = cells; m; m &= m - 1) {
+        State<1> t = it.s;
+        const Step step = play_move(t, g_, variant_, std::countr_zero(m));
+        const uint64_t own2 = t.stones[index_of(them_)].w[0], found2 = t.found[index_of(them_)].w[0];
+        if (step.result == MoveResult::Hit) {
+          if (t.to_move == them_) {
+            todo.push_back({t, share, it.hits + 1});
+          } else {
+            out[1].push_back({own2, found2, share});
+          }
+        } else if (!step.connected) {
+          out[classic_ ? it.hits : 0].push_back({own2, found2, share});
+        }
+      }
+    }
+    for (Belief& b : out) normalise(b);
+    return out;
+  }
+
+  // The responder's value with the greedy player to move.
+  double greedy_value(uint64_t mine, uint64_t seen, const Belief& belief) {
+    const Digest d = digest(mine, seen, belief, 1);
+    double v;
+    if (turns_.find(d, v)) return v;
+    check_limits();
+    const double total = mass(belief);
+    double value = 0;
+    for (const Belief& part : greedy_turn(mine, belief)) {
+      if (!part.empty()) value += mass(part) / total * decide(mine, seen, part);
+    }
+    turns_.put(d, value);
+    return value;
+  }
+
+  // The responder's value after its move at p, which hit (or was placed) in
+  // every hidden state of `part`; `base` holds the responder's stones and
+  // chains, the responder to move.
+  double after(const State<1>& base, uint64_t seen, int p, const Belief& part) {
+    State<1> s = base;
+    s.stones[index_of(them_)].w[0] = part[0].own;  // a hit or not is all the move asks of them
+    const Step step = play_move(s, g_, variant_, p);
+    const uint64_t mine2 = s.stones[index_of(me_)].w[0];
+    const uint64_t seen2 = step.result == MoveResult::Hit ? seen | uint64_t{1} << p : seen;
+    if (step.connected) return 1.0;
+    return s.to_move == me_ ? decide(mine2, seen2, part) : greedy_value(mine2, seen2, part);
+  }
+
+  // The responder's best value on its move.
+  double decide(uint64_t mine, uint64_t seen, const Belief& belief) {
+    const Digest d = digest(mine, seen, belief, 2);
+    double v;
+    if (decisions_.find(d, v)) return v;
+    check_limits();
+    const double total = mass(belief);
+    std::vector<int> order;
+    best_cells(mine, g_.on_board.w[0] & ~mine & ~seen, me_, &order);
+    const State<1> base = state(mine, 0, 0, me_);
+    double best = -1;
+    for (int p : order) {
+      const uint64_t bit = uint64_t{1} << p;
+      Belief parts[2];  // [0] hits, [1] placements
+      for (const Hidden& h : belief) parts[h.own & bit ? 0 : 1].push_back(h);
+      const double shares[2] = {mass(parts[0]) / total, mass(parts[1]) / total};
+      const int first = shares[0] >= shares[1] ? 0 : 1;
+      double value = 0, rest = 1;
+      bool dropped = false;
+      for (int i : {first, 1 - first}) {
+        if (parts[i].empty()) continue;
+        rest -= shares[i];
+        value += shares[i] * after(base, seen, p, parts[i]);
+        if (value + rest <= best + 1e-12) {  // a sure win in the rest would not beat the best
+          dropped = true;
+          break;
+        }
+      }
+      if (!dropped && value > best + 1e-12) {
+        best = value;
+        if (best >= 1 - 1e-12) break;
+      }
+    }
+    decisions_.put(d, best);
+    return best;
+  }
+
+  Geometry g_;
+  Variant variant_;
+  bool classic_;
+  Color me_, them_;
+  uint64_t max_states_;
+  const std::atomic<bool>* stop_;
+  std::array<int, 64> turned_{};  // padded cell -> its cell after a half-turn
+  Memo decisions_, turns_;
+};
+
+}  // namespace
+
+GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
+                                    const std::atomic<bool>* stop) {
+  if (!is_dark(rules.variant)) {
+    throw ConfigError("a best response to the greedy player is for Dark Hex ('dark' or 'dark-abrupt'), not " +
+                      variant_name(rules.variant));
+  }
+  const Geometry g = make_geometry(rules.rows, rules.cols);
+  if (g.words != 1 || g.rows * g.stride > 64) {
+    throw ConfigError("a best response to the greedy player takes boards whose padded layout fits 64 cells "
+                      "(rows x (cols + 1)), not " +
+                      std::to_string(rules.rows) + "x" + std::to_string(rules.cols));
+  }
+  return Responder(rules, responder, max_states, stop).run();
+}
+
+}  // namespace hexengine

@@ -1,0 +1,51 @@
+// The best any Dark Hex player can do against the greedy player.
+//
+// Contract: the greedy player (hx.GreedyBot) plays, on its own view, a cell
+// with the least `distances_after` score (core/distance.h: its connection
+// distance after a stone there, its own stones free, every cell it does not
+// know to be occupied open, the enemy stones it has found closed), each tied
+// cell with the same probability. Against that fixed policy Dark Hex is a
+// one-player game of imperfect information, and `greedy_best_response`
+// solves it exactly: expectimax over the responder's information states,
+// each holding a belief (the probability of every hidden state the
+// responder's observations allow: the greedy player's stones and which of
+// the responder's stones it has found). A responder's move splits the belief
+// into a hit and a placement; the greedy player's turn splits it by what the
+// responder is told (classic: how many of its stones were hit before the
+// placement; abrupt: a hit or a placement). Moves are `play_move`
+// (core/state.h). Equal beliefs with equal views have equal values, so
+// values are memoised on a 96-bit digest of the view and the normalised
+// belief (weights rounded to 1e-12; the board turned 180 degrees, which maps
+// each colour's edges onto themselves, counts as the same), stored as
+// floats: the result is exact to about 1e-6.
+//
+// Method: the responder's cells are tried in the order of its own greedy
+// scores, and a move is dropped as soon as its outcomes valued so far, plus
+// a sure win for the rest, cannot beat the best move found.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "core/geometry.h"
+#include "core/rules.h"
+
+namespace hexengine {
+
+// The result of an exact best response to the greedy player.
+struct GreedyResponse {
+  double value = 0;           // the responder's best win probability (when complete)
+  uint64_t decisions = 0;     // the responder's information states valued
+  uint64_t greedy_turns = 0;  // the greedy player's turns valued
+  bool complete = false;      // false: stopped at max_states or by `stop`, value unknown
+};
+
+// The highest win rate any player of colour `responder` can reach against
+// the greedy player. Stops, incomplete, once more than `max_states`
+// information states are memoised (0: no limit) or when `stop` is set.
+// Throws ConfigError unless `rules` are Dark Hex (classic or abrupt) on a
+// board whose padded layout fits one 64-bit word (7x7 does).
+GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
+                                    const std::atomic<bool>* stop = nullptr);
+
+}  // namespace hexengine
