@@ -139,7 +139,7 @@ def test_the_core_gives_the_reference_values(bench: ModuleType, variant: str, ro
 
 def test_the_core_stops_at_max_states_and_names_bad_input() -> None:
     value, decisions, turns = _core.greedy_best_response("dark", 4, 4, 2, 1000)
-    assert value is None and 1000 < decisions + turns <= 1002
+    assert value is None and 1000 < decisions <= 1016 and turns > 0  # past it by at most one a ply
     with pytest.raises(hx.ConfigError, match=r"for Dark Hex .* not hex"):
         _core.greedy_best_response("hex", 3, 3, 1)
     with pytest.raises(hx.ConfigError, match=r"fits 64 cells .* not 8x8"):

@@ -113,7 +113,7 @@ class Responder {
     } catch (const Stopped&) {
     }
     out.decisions = decisions_.size();
-    out.greedy_turns = turns_.size();
+    out.greedy_turns = turns_;
     return out;
   }
 
@@ -182,9 +182,9 @@ class Responder {
     return out;
   }
 
-  static Digest plain_digest(uint64_t mine, uint64_t seen, const Belief& b, uint64_t tag) {
+  static Digest plain_digest(uint64_t mine, uint64_t seen, const Belief& b) {
     const double total = mass(b);
-    uint64_t a = mix(mine * 31 + tag), c = mix(seen + 0x1234567 * tag + 77);
+    uint64_t a = mix(mine * 31 + 1), c = mix(seen + 0x1234567 + 77);
     for (const Hidden& h : b) {
       const uint64_t q = static_cast<uint64_t>(std::llround(h.w / total * 1e12));
       a = mix(a ^ h.own) + q;
@@ -194,18 +194,18 @@ class Responder {
   }
 
   // The digest of a state or of its half-turn, whichever is smaller.
-  Digest digest(uint64_t mine, uint64_t seen, const Belief& b, uint64_t tag) const {
-    const Digest d = plain_digest(mine, seen, b, tag);
+  Digest digest(uint64_t mine, uint64_t seen, const Belief& b) const {
+    const Digest d = plain_digest(mine, seen, b);
     Belief t;
     t.reserve(b.size());
     for (const Hidden& h : b) t.push_back({turn(h.own), turn(h.found), h.w});
     normalise(t);
-    const Digest u = plain_digest(turn(mine), turn(seen), t, tag);
+    const Digest u = plain_digest(turn(mine), turn(seen), t);
     return (u.a < d.a || (u.a == d.a && u.b < d.b)) ? u : d;
   }
 
   void check_limits() const {
-    if (max_states_ && decisions_.size() + turns_.size() > max_states_) throw Stopped{};
+    if (max_states_ && decisions_.size() > max_states_) throw Stopped{};
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
   }
 
@@ -247,18 +247,16 @@ class Responder {
     return out;
   }
 
-  // The responder's value with the greedy player to move.
+  // The responder's value with the greedy player to move. Not memoised:
+  // the decisions after it are, and the turn itself costs less than the
+  // memory a table of turns would take (more entries than of decisions).
   double greedy_value(uint64_t mine, uint64_t seen, const Belief& belief) {
-    const Digest d = digest(mine, seen, belief, 1);
-    double v;
-    if (turns_.find(d, v)) return v;
-    check_limits();
+    ++turns_;
     const double total = mass(belief);
     double value = 0;
     for (const Belief& part : greedy_turn(mine, belief)) {
       if (!part.empty()) value += mass(part) / total * decide(mine, seen, part);
     }
-    turns_.put(d, value);
     return value;
   }
 
@@ -277,7 +275,7 @@ class Responder {
 
   // The responder's best value on its move.
   double decide(uint64_t mine, uint64_t seen, const Belief& belief) {
-    const Digest d = digest(mine, seen, belief, 2);
+    const Digest d = digest(mine, seen, belief);
     double v;
     if (decisions_.find(d, v)) return v;
     check_limits();
@@ -319,7 +317,8 @@ class Responder {
   uint64_t max_states_;
   const std::atomic<bool>* stop_;
   std::array<int, 64> turned_{};  // padded cell -> its cell after a half-turn
-  Memo decisions_, turns_;
+  Memo decisions_;     // the responder's values by information state
+  uint64_t turns_ = 0;  // greedy turns valued
 };
 
 }  // namespace

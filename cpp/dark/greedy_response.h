@@ -13,8 +13,8 @@
 // into a hit and a placement; the greedy player's turn splits it by what the
 // responder is told (classic: how many of its stones were hit before the
 // placement; abrupt: a hit or a placement). Moves are `play_move`
-// (core/state.h). Equal beliefs with equal views have equal values, so
-// values are memoised on a 96-bit digest of the view and the normalised
+// (core/state.h). Equal beliefs with equal views have equal values, so the
+// responder's values are memoised on a 96-bit digest of the view and the normalised
 // belief (weights rounded to 1e-12; the board turned 180 degrees, which maps
 // each colour's edges onto themselves, counts as the same), stored as
 // floats: the result is exact to about 1e-6.
@@ -35,14 +35,15 @@ namespace hexengine {
 // The result of an exact best response to the greedy player.
 struct GreedyResponse {
   double value = 0;           // the responder's best win probability (when complete)
-  uint64_t decisions = 0;     // the responder's information states valued
-  uint64_t greedy_turns = 0;  // the greedy player's turns valued
+  uint64_t decisions = 0;     // the responder's information states valued (memoised)
+  uint64_t greedy_turns = 0;  // the greedy player's turns valued (not memoised: counted as often as met)
   bool complete = false;      // false: stopped at max_states or by `stop`, value unknown
 };
 
 // The highest win rate any player of colour `responder` can reach against
-// the greedy player. Stops, incomplete, once more than `max_states`
-// information states are memoised (0: no limit) or when `stop` is set.
+// the greedy player. Stops, incomplete, once more than `max_states` of the
+// responder's information states are memoised (0: no limit) or when `stop`
+// is set.
 // Throws ConfigError unless `rules` are Dark Hex (classic or abrupt) on a
 // board whose padded layout fits one 64-bit word (7x7 does).
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
