@@ -40,46 +40,57 @@ uint64_t mix(uint64_t x) {
   return x;
 }
 
-// Values by digest: open addressing, 16 bytes an entry.
+// The responder's values by digest, each exact or (found while the caller
+// only needed to know whether the value passed a bound) an upper bound:
+// open addressing, 16 bytes an entry.
 class Memo {
  public:
-  bool find(const Digest& d, double& v) const {
-    const uint64_t k1 = d.a | 1;
-    const uint32_t k2 = static_cast<uint32_t>(d.b);
-    for (size_t i = k1 & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i].k1 == 0) return false;
-      if (slots_[i].k1 == k1 && slots_[i].k2 == k2) {
-        v = slots_[i].v;
-        return true;
-      }
-    }
+  // Whether `d` is known; its value, and whether that value is exact.
+  bool find(const Digest& d, double& v, bool& exact) const {
+    const Slot* s = slot(d);
+    if (s->k1 == 0) return false;
+    v = s->v;
+    exact = s->k2 >> 31;
+    return true;
   }
-  void put(const Digest& d, double v) {
+  // Stores (or replaces) the value of `d`.
+  void put(const Digest& d, double v, bool exact) {
     if (10 * (size_ + 1) > 7 * slots_.size()) grow();
-    insert({d.a | 1, static_cast<uint32_t>(d.b), static_cast<float>(v)});
-    ++size_;
+    Slot* s = slot(d);
+    if (s->k1 == 0) ++size_;
+    float f = static_cast<float>(v);
+    if (!exact && f < v) f = std::nextafter(f, 2.0f);  // a bound stays a bound
+    *s = {d.a | 1, key2(d) | (exact ? 1u << 31 : 0u), f};
   }
   uint64_t size() const { return size_; }
 
  private:
   struct Slot {
     uint64_t k1 = 0;  // 0: free
-    uint32_t k2 = 0;
+    uint32_t k2 = 0;  // 31 more bits of the digest; the top bit: the value is exact
     float v = 0;
   };
-  void insert(const Slot& s) {
-    for (size_t i = s.k1 & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i].k1 == 0) {
-        slots_[i] = s;
-        return;
-      }
+  static uint32_t key2(const Digest& d) { return static_cast<uint32_t>(d.b) & 0x7fffffffu; }
+  // The slot holding `d`, or the free slot where it would go.
+  Slot* slot(const Digest& d) const {
+    const uint64_t k1 = d.a | 1;
+    const uint32_t k2 = key2(d);
+    for (size_t i = k1 & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      const Slot& s = slots_[i];
+      if (s.k1 == 0 || (s.k1 == k1 && (s.k2 & 0x7fffffffu) == k2)) return const_cast<Slot*>(&s);
     }
   }
   void grow() {
     std::vector<Slot> old(slots_.size() * 2);
     old.swap(slots_);
     for (const Slot& s : old) {
-      if (s.k1) insert(s);
+      if (!s.k1) continue;
+      for (size_t i = s.k1 & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+        if (slots_[i].k1 == 0) {
+          slots_[i] = s;
+          break;
+        }
+      }
     }
   }
   std::vector<Slot> slots_ = std::vector<Slot>(1 << 12);
@@ -108,9 +119,10 @@ class Responder {
     GreedyResponse out;
     const Belief start{{0, 0, 1.0}};
     try {
-      out.value = me_ == Color::Red ? decide(0, 0, start) : greedy_value(0, 0, start);
+      out.value = me_ == Color::Red ? decide(0, 0, start, -1) : greedy_value(0, 0, start, -1);
       out.complete = true;
     } catch (const Stopped&) {
+      // a limit was reached: the value stays unknown (complete is false)
     }
     out.decisions = decisions_.size();
     out.greedy_turns = turns_;
@@ -247,44 +259,61 @@ class Responder {
     return out;
   }
 
-  // The responder's value with the greedy player to move. Not memoised:
-  // the decisions after it are, and the turn itself costs less than the
-  // memory a table of turns would take (more entries than of decisions).
-  double greedy_value(uint64_t mine, uint64_t seen, const Belief& belief) {
+  // The responder's value with the greedy player to move, or, when it is
+  // at most `alpha`, any value at most `alpha` (the callers only need to
+  // know that). Not memoised: the decisions after it are, and the turn
+  // itself costs less than the memory a table of turns would take.
+  double greedy_value(uint64_t mine, uint64_t seen, const Belief& belief, double alpha) {
     ++turns_;
     const double total = mass(belief);
+    const std::vector<Belief> parts = greedy_turn(mine, belief);
+    double rest = 0;  // the most the parts not yet valued can add
+    for (const Belief& part : parts) rest += mass(part) / total;
     double value = 0;
-    for (const Belief& part : greedy_turn(mine, belief)) {
-      if (!part.empty()) value += mass(part) / total * decide(mine, seen, part);
+    for (const Belief& part : parts) {
+      if (part.empty()) continue;
+      const double share = mass(part) / total;
+      rest -= share;
+      const double need = (alpha - value - rest) / share;  // what this part must pass for the turn to pass alpha
+      if (need >= 1 - 1e-12) return alpha;
+      value += share * decide(mine, seen, part, need);
+      if (value + rest <= alpha + 1e-12) return alpha;
     }
     return value;
   }
 
   // The responder's value after its move at p, which hit (or was placed) in
-  // every hidden state of `part`; `base` holds the responder's stones and
-  // chains, the responder to move.
-  double after(const State<1>& base, uint64_t seen, int p, const Belief& part) {
+  // every hidden state of `part`, with `alpha` as in greedy_value; `base`
+  // holds the responder's stones and chains, the responder to move.
+  double after(const State<1>& base, uint64_t seen, int p, const Belief& part, double alpha) {
     State<1> s = base;
     s.stones[index_of(them_)].w[0] = part[0].own;  // a hit or not is all the move asks of them
     const Step step = play_move(s, g_, variant_, p);
     const uint64_t mine2 = s.stones[index_of(me_)].w[0];
     const uint64_t seen2 = step.result == MoveResult::Hit ? seen | uint64_t{1} << p : seen;
     if (step.connected) return 1.0;
-    return s.to_move == me_ ? decide(mine2, seen2, part) : greedy_value(mine2, seen2, part);
+    return s.to_move == me_ ? decide(mine2, seen2, part, alpha) : greedy_value(mine2, seen2, part, alpha);
   }
 
-  // The responder's best value on its move.
-  double decide(uint64_t mine, uint64_t seen, const Belief& belief) {
+  // The responder's best value on its move, or, when it is at most `alpha`,
+  // `alpha` (an upper bound, memoised as one). A move is dropped as soon as
+  // its outcomes valued so far, plus a sure win for the rest, cannot pass
+  // the larger of `alpha` and the best move found; each outcome is asked
+  // only to pass what the move needs of it.
+  double decide(uint64_t mine, uint64_t seen, const Belief& belief, double alpha) {
     const Digest d = digest(mine, seen, belief);
     double v;
-    if (decisions_.find(d, v)) return v;
-    check_limits();
+    bool exact;
+    const bool known = decisions_.find(d, v, exact);
+    if (known && (exact || v <= alpha + 1e-12)) return v;
+    if (!known) check_limits();
     const double total = mass(belief);
     std::vector<int> order;
     best_cells(mine, g_.on_board.w[0] & ~mine & ~seen, me_, &order);
     const State<1> base = state(mine, 0, 0, me_);
     double best = -1;
     for (int p : order) {
+      const double floor = std::max(alpha, best);
       const uint64_t bit = uint64_t{1} << p;
       Belief parts[2];  // [0] hits, [1] placements
       for (const Hidden& h : belief) parts[h.own & bit ? 0 : 1].push_back(h);
@@ -295,8 +324,13 @@ class Responder {
       for (int i : {first, 1 - first}) {
         if (parts[i].empty()) continue;
         rest -= shares[i];
-        value += shares[i] * after(base, seen, p, parts[i]);
-        if (value + rest <= best + 1e-12) {  // a sure win in the rest would not beat the best
+        const double need = (floor - value - rest) / shares[i];
+        if (need >= 1 - 1e-12) {  // even a sure win here would not pass the floor
+          dropped = true;
+          break;
+        }
+        value += shares[i] * after(base, seen, p, parts[i], need);
+        if (value + rest <= floor + 1e-12) {
           dropped = true;
           break;
         }
@@ -306,8 +340,9 @@ class Responder {
         if (best >= 1 - 1e-12) break;
       }
     }
-    decisions_.put(d, best);
-    return best;
+    const bool passed = best > alpha + 1e-12;
+    decisions_.put(d, passed ? best : alpha, passed);
+    return passed ? best : alpha;
   }
 
   Geometry g_;

@@ -21,7 +21,10 @@
 //
 // Method: the responder's cells are tried in the order of its own greedy
 // scores, and a move is dropped as soon as its outcomes valued so far, plus
-// a sure win for the rest, cannot beat the best move found.
+// a sure win for the rest, cannot beat the best move found. That bound is
+// passed down (expectimax with Ballard's Star1 cut-offs): each outcome is
+// asked only whether it passes what its move needs of it, and a state that
+// does not pass is memoised with the bound instead of its value.
 #pragma once
 
 #include <atomic>
