@@ -428,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--colours", default="red,blue", help="the best responder's colours")
     ap.add_argument("--check", type=int, default=0, help="also play N real games of the best response")
     ap.add_argument("--json", action="store_true", help="one JSON line per cell instead of a table")
-    ap.add_argument("--progress", action="store_true", help="count memoised decisions on stderr")
+    ap.add_argument("--progress", action="store_true", help="python: count memoised decisions on stderr")
     engines = "the core's best response (default) or this script's (--check and --regret play this one)"
     ap.add_argument("--engine", choices=("cpp", "python"), default="cpp", help=engines)
     ap.add_argument("--max-states", type=int, default=0, help="cpp: stop past this many states (0: none)")
@@ -453,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.engine == "cpp":
                     responder = 1 if colour == "red" else 2
                     found = _core.greedy_best_response(variant, rows, cols, responder, args.max_states)
-                    value, states = found[0], found[1] + found[2]
+                    value, states = found[0], found[1]  # the memoised decisions (greedy turns are not kept)
                 else:
                     br = BestResponse(variant, rows, cols, colour, progress=args.progress)
                     value, states = br.value(), br.states

@@ -223,7 +223,9 @@ def _first_moves(first: Iterable[MoveLike], rows: int, cols: int) -> list[int]:
 
 def _guess(position: Game | View, simulations: int) -> Cell | None:
     """The cell an MCTSBot of ``simulations`` would play for the player to move."""
-    view = position.view(position.to_move) if isinstance(position, Game) else position
+    mover = position.to_move
+    assert mover is not None  # the core's checks before it refuse a finished game
+    view = position.view(mover) if isinstance(position, Game) else position
     if view.viewer != view.to_move:
         raise SolveError(f"guess needs the view of the player to move ({view.to_move}), or the game")
     move = MCTSBot(simulations, threads=1, seed=0).analyse(view).move
