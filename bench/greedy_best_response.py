@@ -27,8 +27,8 @@ of its own greedy scores, so that a good move comes early.
 The values come from the core's implementation of this method by default
 (``cpp/dark/greedy_response.h``, ``--engine cpp``, which also stops cleanly at
 ``--max-states``); the one in this script (``--engine python``) is the reference
-the tests hold it to, and the one ``--check`` and ``--regret`` play, since they
-need its moves.
+the tests hold it to, and the one ``--check`` plays; ``--regret`` takes the core's
+move values (``_core.GreedyResponder``) unless ``--engine python``.
 
 The result is the highest win rate against GreedyBot that any player, however
 strong, can reach: the ceiling for a cell of ``bench/dark_strength.py match
@@ -363,6 +363,22 @@ class BestResponse:
         return hx.Cell.from_index(self._decide(mine, seen, belief)[1], self.board.cols)
 
 
+class CoreBestResponse(BestResponse):
+    """The same best response with the move values of the core (``_core.GreedyResponder``,
+    its memo kept between calls): the belief is rebuilt here, the values computed there."""
+
+    def __init__(self, variant: str, rows: int, cols: int, colour: str) -> None:
+        super().__init__(variant, rows, cols, colour)
+        self.core = _core.GreedyResponder(variant, rows, cols, 1 if colour == "red" else 2)
+
+    def move_values(self, view: hx.View) -> dict[hx.Cell, float]:
+        mine, seen, belief = self.belief_of(view)
+        largest = max(belief.values())
+        states = [(own, found, w / largest) for (own, found), w in belief.items()]
+        values = self.core.move_values(mine, seen, states)
+        return {hx.Cell.from_index(p, self.board.cols): v for p, v in enumerate(values) if v >= 0}
+
+
 def play(variant: str, rows: int, cols: int, colour: str, games: int, seed: int = 0) -> int:
     """Games won by the best response against ``hx.GreedyBot`` in real games (``hx.Game``)."""
     br = BestResponse(variant, rows, cols, colour)
@@ -429,7 +445,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", type=int, default=0, help="also play N real games of the best response")
     ap.add_argument("--json", action="store_true", help="one JSON line per cell instead of a table")
     ap.add_argument("--progress", action="store_true", help="python: count memoised decisions on stderr")
-    engines = "the core's best response (default) or this script's (--check and --regret play this one)"
+    engines = "the core's best response (default) or this script's (--check plays this one)"
     ap.add_argument("--engine", choices=("cpp", "python"), default="cpp", help=engines)
     ap.add_argument("--max-states", type=int, default=0, help="cpp: stop past this many states (0: none)")
     ap.add_argument("--regret", type=int, default=0, help="play N games of --level: its losses")
@@ -461,14 +477,14 @@ def main(argv: list[str] | None = None) -> int:
                     "board": board, "variant": variant, "colour": colour, "value": value,
                     "states": states, "seconds": round(time.perf_counter() - start, 1),
                 }  # fmt: skip
-                if (args.check or args.regret) and br is None:
+                if args.check and br is None:
                     br = BestResponse(variant, rows, cols, colour)
                 if args.check:
                     wins = play(variant, rows, cols, colour, args.check)
                     row["check"] = {"games": args.check, "wins": wins, "ci95": wilson(wins, args.check)}
                 if args.regret:
-                    assert br is not None
-                    row["regret"] = regret(br, make_bot, args.regret)
+                    judge = br if br is not None else CoreBestResponse(variant, rows, cols, colour)
+                    row["regret"] = regret(judge, make_bot, args.regret)
                 if args.json:
                     print(json.dumps(row), flush=True)
                 else:

@@ -157,3 +157,44 @@ def test_the_script_reports_the_core_values(bench: ModuleType, capsys: pytest.Ca
     assert "| 3x3 | dark | blue | 0.6092 |" in capsys.readouterr().out
     assert bench.main(["--boards", "4x4", "--colours", "blue", "--max-states", "500"]) == 0
     assert "| 4x4 | dark | blue | not finished |" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
+def test_the_core_move_values_equal_the_reference(bench: ModuleType, variant: str) -> None:
+    """At every decision of random 3x3 games, both colours, the core's value of each move
+    (``_core.GreedyResponder``, its memo kept across the calls) is the script's."""
+    rng = random.Random(5)
+    for colour in ("red", "blue"):
+        reference = bench.BestResponse(variant, 3, 3, colour)
+        core = bench.CoreBestResponse(variant, 3, 3, colour)
+        me = hx.RED if colour == "red" else hx.BLUE
+        compared = 0
+        for i in range(15):
+            game = hx.Game(variant, size=3)
+            greedy = hx.GreedyBot(seed=i)
+            while not game.is_over:
+                view = game.view(game.to_move)
+                if game.to_move != me:
+                    game.play(greedy.choose(view))
+                    continue
+                expected = reference.move_values(view)
+                got = core.move_values(view)
+                assert got.keys() == expected.keys()
+                assert all(got[c] == pytest.approx(expected[c], abs=1e-6) for c in expected)
+                compared += 1
+                game.play(rng.choice(view.legal_moves()))
+        assert compared > 30 and core.core.decisions > 0
+
+
+def test_the_core_move_values_refuse_a_bad_belief() -> None:
+    responder = _core.GreedyResponder("dark", 3, 3, 2)
+    with pytest.raises(hx.ConfigError, match="belief is empty"):
+        responder.move_values(0, 0, [])
+    with pytest.raises(hx.ConfigError, match="clashes with the view"):
+        responder.move_values(0b1, 0, [(0b1, 0, 1.0)])  # GreedyBot's stone on the responder's own
+    with pytest.raises(hx.ConfigError, match="off the board"):
+        responder.move_values(1 << 9, 0, [(0, 0, 1.0)])
+    with pytest.raises(hx.ConfigError, match="weight must be positive"):
+        responder.move_values(0, 0, [(0b10, 0, 0.0)])
+    with pytest.raises(hx.ConfigError, match="not hex"):
+        _core.GreedyResponder("hex", 3, 3, 1)

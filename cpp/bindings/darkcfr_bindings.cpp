@@ -1,6 +1,7 @@
 // Bindings of the tiny-board Dark Hex solver: trees, CFR+, counts and evaluation,
 // and the exact best response to the greedy player.
 #include <memory>
+#include <tuple>
 
 #include "bindings/bindings.h"
 #include "core/errors.h"
@@ -56,6 +57,28 @@ void bind_darkcfr(py::module_& m) {
       py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("responder"), py::arg("max_states") = 0,
       "(value or None when stopped at max_states, decisions, greedy turns) of the exact best response of "
       "colour `responder` (1 Red, 2 Blue) to the greedy player; Ctrl-C stops it.");
+
+  py::class_<GreedyResponder>(m, "GreedyResponder")
+      .def(py::init([](const std::string& variant, int rows, int cols, int responder, long long max_states) {
+             if (max_states < 0) {
+               throw ConfigError("max_states must be a number of states (0 for no limit), not " +
+                                 std::to_string(max_states));
+             }
+             return std::make_unique<GreedyResponder>(rules_from_py(variant, rows, cols, "off"),
+                                                      color_from_py(responder), static_cast<uint64_t>(max_states));
+           }),
+           py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("responder"), py::arg("max_states") = 0)
+      .def(
+          "move_values",
+          [](GreedyResponder& r, uint64_t mine, uint64_t seen, const std::vector<std::tuple<uint64_t, uint64_t, double>>& belief) {
+            std::vector<GreedyHidden> b;
+            for (const auto& [own, found, w] : belief) b.push_back({own, found, w});
+            return interruptible([&](const std::atomic<bool>& stop) { return r.move_values(mine, seen, b, &stop); });
+          },
+          py::arg("mine"), py::arg("seen"), py::arg("belief"),
+          "Per public cell, the exact value of each move at a decision (-1: not a move); cells are bits r*cols+c, "
+          "the belief (greedy stones, found responder stones, weight) triples. Ctrl-C stops it.")
+      .def_property_readonly("decisions", &GreedyResponder::decisions);
 
   m.attr("DARK_TREE_MAX_HISTORIES") = kTinyMaxHistories;
   m.attr("DARK_TREE_MAX_CELLS") = kTinyMaxCells;

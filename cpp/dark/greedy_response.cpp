@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <bit>
 #include <cmath>
 #include <string>
@@ -100,6 +101,20 @@ class Memo {
 // Thrown to unwind the recursion when a limit is reached.
 struct Stopped {};
 
+// The rules greedy_best_response takes; throws ConfigError for others.
+void check_rules(const Rules& rules) {
+  if (!is_dark(rules.variant)) {
+    throw ConfigError("a best response to the greedy player is for Dark Hex ('dark' or 'dark-abrupt'), not " +
+                      variant_name(rules.variant));
+  }
+  const Geometry g = make_geometry(rules.rows, rules.cols);
+  if (g.words != 1 || g.rows * g.stride > 64) {
+    throw ConfigError("a best response to the greedy player takes boards whose padded layout fits 64 cells "
+                      "(rows x (cols + 1)), not " +
+                      std::to_string(rules.rows) + "x" + std::to_string(rules.cols));
+  }
+}
+
 class Responder {
  public:
   Responder(const Rules& rules, Color me, uint64_t max_states, const std::atomic<bool>* stop)
@@ -114,6 +129,31 @@ class Responder {
       for (int c = 0; c < g_.cols; ++c) turned_[g_.padded(r, c)] = g_.padded(g_.rows - 1 - r, g_.cols - 1 - c);
     }
   }
+
+  // Per padded cell, the value of each move at a decision (-2: not a move).
+  std::vector<double> move_values(uint64_t mine, uint64_t seen, Belief belief) {
+    normalise(belief);
+    const double total = mass(belief);
+    const State<1> base = state(mine, 0, 0, me_);
+    std::vector<double> out(64, -2);
+    Word open;
+    open.w[0] = g_.on_board.w[0] & ~mine & ~seen;
+    open.for_each([&](int p) {
+      const uint64_t bit = uint64_t{1} << p;
+      Belief parts[2];
+      for (const Hidden& h : belief) parts[h.own & bit ? 0 : 1].push_back(h);
+      double value = 0;
+      for (const Belief& part : parts) {
+        if (!part.empty()) value += mass(part) / total * after(base, seen, p, part, -1);
+      }
+      out[p] = value;
+    });
+    return out;
+  }
+
+  void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+  uint64_t decisions() const { return decisions_.size(); }
+  const Geometry& geometry() const { return g_; }
 
   GreedyResponse run() {
     GreedyResponse out;
@@ -182,18 +222,21 @@ class Responder {
     b.resize(k);
   }
 
+  // The total weight of a belief.
   static double mass(const Belief& b) {
     double m = 0;
     for (const Hidden& h : b) m += h.w;
     return m;
   }
 
+  // Cells turned 180 degrees.
   uint64_t turn(uint64_t x) const {
     uint64_t out = 0;
     for (; x; x &= x - 1) out |= uint64_t{1} << turned_[std::countr_zero(x)];
     return out;
   }
 
+  // The digest of a view and a normalised belief (weights relative to its total).
   static Digest plain_digest(uint64_t mine, uint64_t seen, const Belief& b) {
     const double total = mass(b);
     uint64_t a = mix(mine * 31 + 1), c = mix(seen + 0x1234567 + 77);
@@ -360,17 +403,59 @@ class Responder {
 
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
                                     const std::atomic<bool>* stop) {
-  if (!is_dark(rules.variant)) {
-    throw ConfigError("a best response to the greedy player is for Dark Hex ('dark' or 'dark-abrupt'), not " +
-                      variant_name(rules.variant));
-  }
-  const Geometry g = make_geometry(rules.rows, rules.cols);
-  if (g.words != 1 || g.rows * g.stride > 64) {
-    throw ConfigError("a best response to the greedy player takes boards whose padded layout fits 64 cells "
-                      "(rows x (cols + 1)), not " +
-                      std::to_string(rules.rows) + "x" + std::to_string(rules.cols));
-  }
+  check_rules(rules);
   return Responder(rules, responder, max_states, stop).run();
+}
+
+struct GreedyResponderImpl : Responder {
+  using Responder::Responder;
+};
+
+GreedyResponder::GreedyResponder(const Rules& rules, Color responder, uint64_t max_states) {
+  check_rules(rules);
+  impl_ = std::make_unique<GreedyResponderImpl>(rules, responder, max_states, nullptr);
+}
+
+GreedyResponder::~GreedyResponder() = default;
+
+uint64_t GreedyResponder::decisions() const { return impl_->decisions(); }
+
+std::vector<double> GreedyResponder::move_values(uint64_t mine, uint64_t seen, const std::vector<GreedyHidden>& belief,
+                                                 const std::atomic<bool>* stop) {
+  const Geometry& g = impl_->geometry();
+  const uint64_t all = (g.cells == 64 ? ~uint64_t{0} : (uint64_t{1} << g.cells) - 1);
+  auto padded = [&](uint64_t cells) {
+    uint64_t out = 0;
+    for (uint64_t m = cells & all; m; m &= m - 1) out |= uint64_t{1} << g.padded(std::countr_zero(m));
+    return out;
+  };
+  if (belief.empty()) throw ConfigError("the belief is empty: no hidden state is possible");
+  if ((mine | seen) & ~all) throw ConfigError("a cell of mine or seen is off the board");
+  if (mine & seen) throw ConfigError("mine and seen share a cell");
+  Belief b;
+  for (const GreedyHidden& h : belief) {
+    if ((h.own | h.found) & ~all) throw ConfigError("a hidden state has a cell off the board");
+    if ((h.own & seen) != seen || (h.own & mine) || (h.found & ~mine)) {
+      throw ConfigError("a hidden state clashes with the view: its stones must hold every found stone and none "
+                        "of the responder's, and it can only have found the responder's stones");
+    }
+    if (!(h.weight > 0)) throw ConfigError("a hidden state's weight must be positive");
+    b.push_back({padded(h.own), padded(h.found), h.weight});
+  }
+  impl_->set_stop(stop);
+  std::vector<double> by_padded;
+  try {
+    by_padded = impl_->move_values(padded(mine), padded(seen), b);
+  } catch (const Stopped&) {
+    impl_->set_stop(nullptr);
+    throw Interrupted("the best response stopped (max_states passed, or stopped)");
+  }
+  impl_->set_stop(nullptr);
+  std::vector<double> out(g.cells, -1);
+  for (int cell = 0; cell < g.cells; ++cell) {
+    if (by_padded[g.padded(cell)] > -2) out[cell] = by_padded[g.padded(cell)];
+  }
+  return out;
 }
 
 }  // namespace hexengine

@@ -14,10 +14,10 @@
 // responder is told (classic: how many of its stones were hit before the
 // placement; abrupt: a hit or a placement). Moves are `play_move`
 // (core/state.h). Equal beliefs with equal views have equal values, so the
-// responder's values are memoised on a 96-bit digest of the view and the normalised
-// belief (weights rounded to 1e-12; the board turned 180 degrees, which maps
-// each colour's edges onto themselves, counts as the same), stored as
-// floats: the result is exact to about 1e-6.
+// responder's values are memoised on a 96-bit digest of the view and the
+// normalised belief (weights rounded to 1e-12; the board turned 180
+// degrees, which maps each colour's edges onto themselves, counts as the
+// same), stored as floats: the result is exact to about 1e-6.
 //
 // Method: the responder's cells are tried in the order of its own greedy
 // scores, and a move is dropped as soon as its outcomes valued so far, plus
@@ -29,6 +29,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "core/geometry.h"
 #include "core/rules.h"
@@ -51,5 +53,36 @@ struct GreedyResponse {
 // board whose padded layout fits one 64-bit word (7x7 does).
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
                                     const std::atomic<bool>* stop = nullptr);
+
+// A hidden state of a belief: the greedy player's stones, the responder's
+// stones it has found (public cells as bits, cell r * cols + c), a weight.
+struct GreedyHidden {
+  uint64_t own = 0, found = 0;
+  double weight = 0;
+};
+
+struct GreedyResponderImpl;
+
+// The best response kept between questions (its memo grows with them), to
+// value each move of the responder's at one of its decisions.
+class GreedyResponder {
+ public:
+  // The rules and limit as for greedy_best_response; throws ConfigError alike.
+  GreedyResponder(const Rules& rules, Color responder, uint64_t max_states = 0);
+  ~GreedyResponder();
+  // Per public cell, the responder's exact win probability after a move there
+  // followed by the best response, at its decision with its stones `mine`,
+  // the greedy player's stones it has found `seen` (public bits) and the
+  // belief `belief` (weights need not sum to one); -1 where it may not play.
+  // Throws ConfigError for an empty belief or one that clashes with `mine` and
+  // `seen`, Interrupted when `stop` is set or the memo passes max_states.
+  std::vector<double> move_values(uint64_t mine, uint64_t seen, const std::vector<GreedyHidden>& belief,
+                                  const std::atomic<bool>* stop = nullptr);
+  // The responder's information states memoised so far.
+  uint64_t decisions() const;
+
+ private:
+  std::unique_ptr<GreedyResponderImpl> impl_;
+};
 
 }  // namespace hexengine

@@ -272,6 +272,17 @@ void test_greedy_best_response() {
   CHECK(!capped.complete && capped.decisions > 500 && capped.decisions <= 516);  // past it by at most one a ply
   std::atomic<bool> stop{true};
   CHECK(!greedy_best_response(four, Color::Blue, 0, &stop).complete);
+  // Red's first decision: the best move's value is the game's.
+  for (Variant v : {Variant::Dark, Variant::DarkAbrupt}) {
+    const Rules rules = make_rules(v, 3, 3, SwapForm::Off);
+    GreedyResponder responder(rules, Color::Red);
+    const std::vector<double> values = responder.move_values(0, 0, {{0, 0, 1.0}});
+    CHECK(values.size() == 9);
+    double best = -1;
+    for (double x : values) best = std::max(best, x);
+    CHECK(std::abs(best - greedy_best_response(rules, Color::Red, 0).value) < 1e-6);
+    CHECK(responder.decisions() > 0);
+  }
 }
 
 }  // namespace
