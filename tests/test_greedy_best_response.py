@@ -196,5 +196,9 @@ def test_the_core_move_values_refuse_a_bad_belief() -> None:
         responder.move_values(1 << 9, 0, [(0, 0, 1.0)])
     with pytest.raises(hx.ConfigError, match="weight must be positive"):
         responder.move_values(0, 0, [(0b10, 0, 0.0)])
+    with pytest.raises(hx.ConfigError, match="already join its edges"):
+        responder.move_values(0b000111000, 0, [(0b1, 0, 1.0)])  # Blue's a2 b2 c2
+    with pytest.raises(hx.ConfigError, match="greedy player's stones joining"):
+        responder.move_values(0, 0, [(0b010010010, 0, 1.0)])  # Red's b1 b2 b3
     with pytest.raises(hx.ConfigError, match="not hex"):
         _core.GreedyResponder("hex", 3, 3, 1)

@@ -153,6 +153,7 @@ class Responder {
 
   void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
   uint64_t decisions() const { return decisions_.size(); }
+  Color me() const { return me_; }
   const Geometry& geometry() const { return g_; }
 
   GreedyResponse run() {
@@ -432,9 +433,18 @@ std::vector<double> GreedyResponder::move_values(uint64_t mine, uint64_t seen, c
   if (belief.empty()) throw ConfigError("the belief is empty: no hidden state is possible");
   if ((mine | seen) & ~all) throw ConfigError("a cell of mine or seen is off the board");
   if (mine & seen) throw ConfigError("mine and seen share a cell");
+  auto joined = [&](uint64_t cells, Color c) {
+    Board stones;
+    stones.w[0] = padded(cells);
+    return joins_edges(g, stones, c);
+  };
+  if (joined(mine, impl_->me())) throw ConfigError("the responder's stones already join its edges: the game is over");
   Belief b;
   for (const GreedyHidden& h : belief) {
     if ((h.own | h.found) & ~all) throw ConfigError("a hidden state has a cell off the board");
+    if (joined(h.own, opponent(impl_->me()))) {
+      throw ConfigError("a hidden state has the greedy player's stones joining its edges: the game would be over");
+    }
     if ((h.own & seen) != seen || (h.own & mine) || (h.found & ~mine)) {
       throw ConfigError("a hidden state clashes with the view: its stones must hold every found stone and none "
                         "of the responder's, and it can only have found the responder's stones");
