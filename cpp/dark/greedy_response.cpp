@@ -107,8 +107,7 @@ void check_rules(const Rules& rules) {
     throw ConfigError("a best response to the greedy player is for Dark Hex ('dark' or 'dark-abrupt'), not " +
                       variant_name(rules.variant));
   }
-  const Geometry g = make_geometry(rules.rows, rules.cols);
-  if (g.words != 1 || g.rows * g.stride > 64) {
+  if (words_for(rules.rows, rules.cols) != 1) {
     throw ConfigError("a best response to the greedy player takes boards whose padded layout fits 64 cells "
                       "(rows x (cols + 1)), not " +
                       std::to_string(rules.rows) + "x" + std::to_string(rules.cols));
@@ -139,9 +138,8 @@ class Responder {
     Word open;
     open.w[0] = g_.on_board.w[0] & ~mine & ~seen;
     open.for_each([&](int p) {
-      const uint64_t bit = uint64_t{1} << p;
       Belief parts[2];
-      for (const Hidden& h : belief) parts[h.own & bit ? 0 : 1].push_back(h);
+      split(belief, p, parts);
       double value = 0;
       for (const Belief& part : parts) {
         if (!part.empty()) value += mass(part) / total * after(base, seen, p, part, -1);
@@ -221,6 +219,12 @@ class Responder {
       }
     }
     b.resize(k);
+  }
+
+  // The hidden states of `belief` where a move at p hits ([0]) and where it
+  // places a stone ([1]).
+  static void split(const Belief& belief, int p, Belief parts[2]) {
+    for (const Hidden& h : belief) parts[h.own >> p & 1 ? 0 : 1].push_back(h);
   }
 
   // The total weight of a belief.
@@ -358,9 +362,8 @@ class Responder {
     double best = -1;
     for (int p : order) {
       const double floor = std::max(alpha, best);
-      const uint64_t bit = uint64_t{1} << p;
-      Belief parts[2];  // [0] hits, [1] placements
-      for (const Hidden& h : belief) parts[h.own & bit ? 0 : 1].push_back(h);
+      Belief parts[2];
+      split(belief, p, parts);
       const double shares[2] = {mass(parts[0]) / total, mass(parts[1]) / total};
       const int first = shares[0] >= shares[1] ? 0 : 1;
       double value = 0, rest = 1;
