@@ -825,8 +825,12 @@ class Search {
   void find_winning_moves(const Pos<W>& root, SolveResult& res) {
     const BB empty = bi_.on_board.andnot(root.stones[0] | root.stones[1]);
     std::vector<int> order = ordered(root, empty);
-    // Try first the cells the search already knows to win (cheap table hits).
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return known_win(root, a) > known_win(root, b); });
+    // Try first the cells the search already knows to win (cheap table hits),
+    // each looked up once: helper threads may still be writing the shared
+    // table, and a comparison that changes its answer mid-sort breaks the sort.
+    std::array<int, 64 * W> known{};
+    for (int p : order) known[p] = known_win(root, p);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return known[a] > known[b]; });
     for (int p : order) {
       Pos<W> child = root;
       child.stones[root.mover].set(p);
