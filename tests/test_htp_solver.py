@@ -12,6 +12,7 @@ from test_htp import run_session
 from test_records_formats import _winner
 
 import hexengine as hx
+from hexengine.htp import engine as htp_engine
 from hexengine.htp.engine import HtpEngine
 
 WORD = {hx.RED: "black", hx.BLUE: "white"}
@@ -87,11 +88,12 @@ def test_hexgui_solve_button_and_the_swap():
 
 
 def test_limits_give_an_honest_unknown_and_finished_games_their_winner():
-    """param_dfpn lists and sets use_guifx, timelimit and max_nodes; a search stopped by a limit
-    answers '? unknown' naming the limit; a finished game answers its winner; bad values and
+    """param_dfpn lists and sets use_guifx, timelimit, max_nodes and guess; a search stopped by a
+    limit answers '? unknown' naming the limit; a finished game answers its winner; bad values and
     wrong arguments are refused."""
     e = HtpEngine(size=9, swap="off", simulations=50)
-    listing = "= \n[bool] use_guifx 0\n[string] timelimit 30\n[string] max_nodes 20000000\n\n"
+    listing = "= \n[bool] use_guifx 0\n[string] timelimit 30\n[string] max_nodes 20000000\n"
+    listing += "[string] guess 0\n\n"
     assert e.execute("param_dfpn") == listing
     run_session(
         e,
@@ -102,6 +104,7 @@ def test_limits_give_an_honest_unknown_and_finished_games_their_winner():
             ("dfpn-solver-find-winning w", "? unknown"),
             ("param_dfpn timelimit soon", "? timelimit must be a number"),
             ("param_dfpn max_nodes -3", "? max_nodes must be a whole number"),
+            ("param_dfpn guess many", "? guess must be a whole number"),
             ("param_dfpn use_guifx maybe", "? use_guifx must be 0 or 1"),
             ("param_dfpn depth 3", "? unknown solver parameter"),
             ("param_dfpn timelimit", "? expected 2 arguments"),
@@ -122,6 +125,33 @@ def test_limits_give_an_honest_unknown_and_finished_games_their_winner():
     )
     e.execute("undo")
     run_session(e, [("play b resign", "="), ("dfpn-solve-state", "? the game is over")])
+
+
+def test_a_guess_is_proven_first_by_solve_state(monkeypatch):
+    """param_dfpn guess N has dfpn-solve-state prove the move of an N-simulation search first
+    (hx.solve's guess): the answers are those without it, on both colours' questions, and
+    find-winning, which must prove every move anyway, lists the same moves without a guess."""
+    guesses = []
+
+    def solve(*args, **kwargs):
+        guesses.append(kwargs["guess"])
+        return hx.solve(*args, **kwargs)
+
+    monkeypatch.setattr(htp_engine, "solve", solve)
+    e = HtpEngine(size=4, swap="off", simulations=50)
+    run_session(e, [("play b a1", "="), ("dfpn-solve-state", "= white"), ("dfpn-solve-state b", "= black")])
+    plain = e.execute("dfpn-solver-find-winning w")
+    run_session(
+        e,
+        [
+            ("param_dfpn guess 2000", "="),
+            ("dfpn-solve-state", "= white"),
+            ("dfpn-solve-state b", "= black"),
+            ("dfpn-solver-find-winning w", plain.strip()),
+        ],
+    )
+    assert "[string] guess 2000" in e.execute("param_dfpn")
+    assert guesses == [0, 0, 0, 2000, 2000, 0]
 
 
 def test_the_commands_are_listed():

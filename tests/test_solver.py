@@ -637,6 +637,17 @@ def test_a_guess_is_proven_first():
         hx.solve(game.view(hx.RED), guess=500)
 
 
+def test_the_time_limit_stops_the_guess_too():
+    """``max_seconds`` bounds the guess's search as well as the proof: a guess
+    of a trillion simulations on 9x9 ends with the time limit, the guess made
+    from what its search saw, instead of running for hours."""
+    game = hx.Game("hex", size=9, swap="off")
+    game.play("a1")
+    res = hx.solve(game, guess=10**12, max_seconds=0.5)
+    assert res.winner is None and res.status == "time"
+    assert isinstance(res.counts["guess"], hx.Cell)
+
+
 def test_gil_is_released():
     """Python threads keep running while a search runs."""
     big = hx.Game("hex", size=9, swap="off")

@@ -159,8 +159,9 @@ def solve(
     of that many simulations (one thread, seed 0) on the position and adds
     the move it would play to ``first``: where the player to move wins, a
     right guess spares the search the other moves (on 8x8, see
-    ``docs/solver.md``). Its time counts in ``max_seconds`` and ``seconds``,
-    and ``counts["guess"]`` names the move (``None`` if it was the swap).
+    ``docs/solver.md``). Its time counts in ``max_seconds`` (which also stops
+    its search) and ``seconds``, and ``counts["guess"]`` names the move
+    (``None`` if it was the swap).
 
     >>> game = hx.Game("hex", size=4, swap="off")
     >>> _ = game.play("a1")
@@ -194,7 +195,7 @@ def solve(
         else:
             _core.check_solve_view(position._core, moves)
         started = time.perf_counter()
-        guessed = _guess(position, guess)
+        guessed = _guess(position, guess, seconds)
         spent = time.perf_counter() - started
         if guessed is not None and guessed.index(rules.cols) not in moves:
             moves.append(guessed.index(rules.cols))
@@ -221,14 +222,15 @@ def _first_moves(first: Iterable[MoveLike], rows: int, cols: int) -> list[int]:
         raise SolveError(f"first: {e}") from None
 
 
-def _guess(position: Game | View, simulations: int) -> Cell | None:
-    """The cell an MCTSBot of ``simulations`` would play for the player to move."""
+def _guess(position: Game | View, simulations: int, seconds: float) -> Cell | None:
+    """The cell an MCTSBot of ``simulations`` would play for the player to move, its search
+    stopped at ``seconds`` (0: no limit) if that comes first."""
     mover = position.to_move
     assert mover is not None  # the core's checks before it refuse a finished game
     view = position.view(mover) if isinstance(position, Game) else position
     if view.viewer != view.to_move:
         raise SolveError(f"guess needs the view of the player to move ({view.to_move}), or the game")
-    move = MCTSBot(simulations, threads=1, seed=0).analyse(view).move
+    move = MCTSBot(simulations, seconds or None, threads=1, seed=0).analyse(view).move
     return move if isinstance(move, Cell) else None
 
 

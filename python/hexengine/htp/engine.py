@@ -154,7 +154,14 @@ class HtpEngine:
             self._given["threads"] = threads
         self._bot = self._make_bot()
         self._clock = GameClock()
-        self._solver = {"use_guifx": False, "timelimit": SOLVER_SECONDS, "max_nodes": SOLVER_NODES}
+        # Benzene's parameters, and hexengine's own guess: the simulations of a search whose move
+        # dfpn-solve-state proves first (hx.solve's guess; 0 for none).
+        self._solver = {
+            "use_guifx": False,
+            "timelimit": SOLVER_SECONDS,
+            "max_nodes": SOLVER_NODES,
+            "guess": 0,
+        }
         self._state = GameState(rules)
         self.finished = False
         self._commands: dict[str, Callable[[list[str]], str]] = {
@@ -442,7 +449,8 @@ class HtpEngine:
         if not args:
             return (
                 f"\n[bool] use_guifx {int(p['use_guifx'])}\n"
-                f"[string] timelimit {_number_text(p['timelimit'])}\n[string] max_nodes {p['max_nodes']}"
+                f"[string] timelimit {_number_text(p['timelimit'])}\n[string] max_nodes {p['max_nodes']}\n"
+                f"[string] guess {p['guess']}"
             )
         _arity(args, 2, "param_dfpn NAME VALUE")
         name, value = args[0].lower(), args[1].lower()
@@ -450,10 +458,11 @@ class HtpEngine:
             p[name] = _bool(value, name)  # accepted; hexengine draws nothing while it solves
         elif name == "timelimit":
             p[name] = _seconds(value, "timelimit")
-        elif name == "max_nodes":
-            p[name] = _integer(value, "max_nodes", minimum=0)
+        elif name in ("max_nodes", "guess"):
+            p[name] = _integer(value, name, minimum=0)
         else:
-            raise Failure(f"unknown solver parameter {name!r}: expected use_guifx, timelimit or max_nodes")
+            expected = "use_guifx, timelimit, max_nodes or guess"
+            raise Failure(f"unknown solver parameter {name!r}: expected {expected}")
         return ""
 
     # ------------------------------------------------------------------ commands: settings
@@ -627,6 +636,8 @@ class HtpEngine:
             winning_moves=winning_moves,
             max_nodes=p["max_nodes"] or None,
             max_seconds=p["timelimit"] or None,
+            # A guess spares work only where one winning move is enough.
+            guess=0 if winning_moves else p["guess"],
         )
         if result.winner is None:
             limit = {"nodes": "node limit", "time": "time limit", "memory": "memory limit"}
