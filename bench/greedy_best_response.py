@@ -2,7 +2,7 @@
 
     python bench/greedy_best_response.py                       # 3x3 and 4x4, both variants, both colours
     python bench/greedy_best_response.py --boards 4x4 --variants dark-abrupt --colours blue
-    python bench/greedy_best_response.py --boards 3x3 --check 400   # play the best response in real games
+    python bench/greedy_best_response.py --boards 4x4 --check 2000  # play the best response in real games
     python bench/greedy_best_response.py --boards 3x3 --colours blue --regret 200  # the medium level's losses
 
 GreedyBot is a fixed policy: on its view (its own stones, the enemy stones it
@@ -27,8 +27,8 @@ of its own greedy scores, so that a good move comes early.
 The values come from the core's implementation of this method by default
 (``cpp/dark/greedy_response.h``, ``--engine cpp``, which also stops cleanly at
 ``--max-states``); the one in this script (``--engine python``) is the reference
-the tests hold it to, and the one ``--check`` plays; ``--regret`` takes the core's
-move values (``_core.GreedyResponder``) unless ``--engine python``.
+the tests hold it to; ``--check`` and ``--regret`` take the core's move values
+(``_core.GreedyResponder``) unless ``--engine python``.
 
 The result is the highest win rate against GreedyBot that any player, however
 strong, can reach: the ceiling for a cell of ``bench/dark_strength.py match
@@ -378,14 +378,20 @@ class CoreBestResponse(BestResponse):
         values = self.core.move_values(mine, seen, states)
         return {hx.Cell.from_index(p, self.board.cols): v for p, v in enumerate(values) if v >= 0}
 
+    def choose(self, view: hx.View) -> hx.Cell:
+        """A move of the highest exact value in ``view`` (the responder's view, its turn)."""
+        values = self.move_values(view)
+        return max(values, key=values.__getitem__)
 
-def play(variant: str, rows: int, cols: int, colour: str, games: int, seed: int = 0) -> int:
-    """Games won by the best response against ``hx.GreedyBot`` in real games (``hx.Game``)."""
-    br = BestResponse(variant, rows, cols, colour)
-    me = hx.RED if colour == "red" else hx.BLUE
+
+def play(br: BestResponse, games: int, seed: int = 0) -> int:
+    """Games won by ``br`` (this script's best response or the core's) against
+    ``hx.GreedyBot`` (seeds ``seed`` on) in real games (``hx.Game``)."""
+    rows, cols = br.board.rows, br.board.cols
+    me = hx.RED if br.me == 0 else hx.BLUE
     wins = 0
     for i in range(games):
-        game = hx.Game(variant, rows=rows, cols=cols)
+        game = hx.Game(br.variant, rows=rows, cols=cols)
         greedy = hx.GreedyBot(seed=seed + i)
         while not game.is_over:
             mover = game.to_move
@@ -445,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", type=int, default=0, help="also play N real games of the best response")
     ap.add_argument("--json", action="store_true", help="one JSON line per cell instead of a table")
     ap.add_argument("--progress", action="store_true", help="python: count memoised decisions on stderr")
-    engines = "the core's best response (default) or this script's (--check plays this one)"
+    engines = "the core's best response (default) or this script's"
     ap.add_argument("--engine", choices=("cpp", "python"), default="cpp", help=engines)
     ap.add_argument("--max-states", type=int, default=0, help="cpp: stop past this many states (0: none)")
     ap.add_argument("--regret", type=int, default=0, help="play N games of --level: its losses")
@@ -477,13 +483,13 @@ def main(argv: list[str] | None = None) -> int:
                     "board": board, "variant": variant, "colour": colour, "value": value,
                     "states": states, "seconds": round(time.perf_counter() - start, 1),
                 }  # fmt: skip
-                if args.check and br is None:
-                    br = BestResponse(variant, rows, cols, colour)
+                judge = br
+                if (args.check or args.regret) and judge is None:
+                    judge = CoreBestResponse(variant, rows, cols, colour)
                 if args.check:
-                    wins = play(variant, rows, cols, colour, args.check)
+                    wins = play(judge, args.check)
                     row["check"] = {"games": args.check, "wins": wins, "ci95": wilson(wins, args.check)}
                 if args.regret:
-                    judge = br if br is not None else CoreBestResponse(variant, rows, cols, colour)
                     row["regret"] = regret(judge, make_bot, args.regret)
                 if args.json:
                     print(json.dumps(row), flush=True)
