@@ -105,6 +105,8 @@ def test_limits_give_an_honest_unknown_and_finished_games_their_winner():
             ("param_dfpn timelimit soon", "? timelimit must be a number"),
             ("param_dfpn max_nodes -3", "? max_nodes must be a whole number"),
             ("param_dfpn guess many", "? guess must be a whole number"),
+            ("param_dfpn guess 9999999999999999999", "? guess must be at most 2**63 - 1"),
+            ("param_dfpn max_nodes 9999999999999999999", "? max_nodes must be at most 2**63 - 1"),
             ("param_dfpn use_guifx maybe", "? use_guifx must be 0 or 1"),
             ("param_dfpn depth 3", "? unknown solver parameter"),
             ("param_dfpn timelimit", "? expected 2 arguments"),
@@ -150,6 +152,7 @@ def test_a_guess_is_proven_first_by_solve_state(monkeypatch):
             ("dfpn-solver-find-winning w", plain.strip()),
         ],
     )
+    assert e.execute("param_dfpn guess 9999999999999999999").startswith("?")
     assert "[string] guess 2000" in e.execute("param_dfpn")
     assert guesses == [0, 0, 0, 2000, 2000, 0]
 

@@ -73,6 +73,7 @@ import time
 from collections.abc import Callable
 from typing import Any, BinaryIO, Literal, TextIO
 
+from .._checks import MAX_COUNT
 from .._moves import SWAP, Move
 from .._version import __version__
 from ..bots import LEVELS, MCTSBot
@@ -459,7 +460,10 @@ class HtpEngine:
         elif name == "timelimit":
             p[name] = _seconds(value, "timelimit")
         elif name in ("max_nodes", "guess"):
-            p[name] = _integer(value, name, minimum=0)
+            number = _integer(value, name, minimum=0)
+            if number > MAX_COUNT:
+                raise Failure(f"{name} must be at most 2**63 - 1, not {value}")
+            p[name] = number
         else:
             expected = "use_guifx, timelimit, max_nodes or guess"
             raise Failure(f"unknown solver parameter {name!r}: expected {expected}")
