@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <memory>
 #include <bit>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -129,12 +129,12 @@ class Responder {
     }
   }
 
-  // Per padded cell, the value of each move at a decision (-2: not a move).
+  // Per padded cell, the value of each move at a decision (-1: not a move).
   std::vector<double> move_values(uint64_t mine, uint64_t seen, Belief belief) {
     normalise(belief);
     const double total = mass(belief);
     const State<1> base = state(mine, 0, 0, me_);
-    std::vector<double> out(64, -2);
+    std::vector<double> out(64, -1);
     Word open;
     open.w[0] = g_.on_board.w[0] & ~mine & ~seen;
     open.for_each([&](int p) {
@@ -464,10 +464,8 @@ std::vector<double> GreedyResponder::move_values(uint64_t mine, uint64_t seen, c
     throw Interrupted("the best response stopped (max_states passed, or stopped)");
   }
   impl_->set_stop(nullptr);
-  std::vector<double> out(g.cells, -1);
-  for (int cell = 0; cell < g.cells; ++cell) {
-    if (by_padded[g.padded(cell)] > -2) out[cell] = by_padded[g.padded(cell)];
-  }
+  std::vector<double> out(g.cells);
+  for (int cell = 0; cell < g.cells; ++cell) out[cell] = by_padded[g.padded(cell)];
   return out;
 }
 

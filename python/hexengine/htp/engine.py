@@ -460,10 +460,7 @@ class HtpEngine:
         elif name == "timelimit":
             p[name] = _seconds(value, "timelimit")
         elif name in ("max_nodes", "guess"):
-            number = _integer(value, name, minimum=0)
-            if number > MAX_COUNT:
-                raise Failure(f"{name} must be at most 2**63 - 1, not {value}")
-            p[name] = number
+            p[name] = _integer(value, name, minimum=0, maximum=MAX_COUNT)
         else:
             expected = "use_guifx, timelimit, max_nodes or guess"
             raise Failure(f"unknown solver parameter {name!r}: expected {expected}")
@@ -743,7 +740,7 @@ def _color(word: str) -> Color:
     return color
 
 
-def _integer(word: str, what: str, minimum: int = 1) -> int:
+def _integer(word: str, what: str, minimum: int = 1, maximum: int | None = None) -> int:
     if re.fullmatch(r"\d{20,}", word):
         raise Failure(f"{what} must be a whole number of at most 19 digits, not {word!r}")
     if not re.fullmatch(r"\d{1,19}", word):
@@ -751,6 +748,9 @@ def _integer(word: str, what: str, minimum: int = 1) -> int:
     value = int(word)
     if value < minimum:
         raise Failure(f"{what} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        top = "2**63 - 1" if maximum == MAX_COUNT else str(maximum)
+        raise Failure(f"{what} must be at most {top}, not {value}")
     return value
 
 
