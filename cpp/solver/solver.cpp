@@ -348,21 +348,24 @@ class Search {
       status_ = SolveStatus::NodeLimit;
       return false;
     }
+    // The flags and the clock at every node: a node with H-search takes
+    // milliseconds on 11x11, so 256 of them would overshoot a limit or an
+    // interrupt by a large fraction of a second; reading them costs some 20 ns.
+    if (t_->shared && !root_done_ && t_->done.load(std::memory_order_relaxed)) {
+      aborting_ = !helper_;  // the main thread takes the result from the table
+      if (helper_) status_ = SolveStatus::Stopped;
+      return false;
+    }
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
+      status_ = SolveStatus::Stopped;
+      return false;
+    }
+    if (limits_.max_seconds > 0 &&
+        std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.max_seconds) {
+      status_ = SolveStatus::TimeLimit;
+      return false;
+    }
     if ((nodes_ & 255) == 0) {
-      if (t_->shared && !root_done_ && t_->done.load(std::memory_order_relaxed)) {
-        aborting_ = !helper_;  // the main thread takes the result from the table
-        if (helper_) status_ = SolveStatus::Stopped;
-        return false;
-      }
-      if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
-        status_ = SolveStatus::Stopped;
-        return false;
-      }
-      if (limits_.max_seconds > 0 &&
-          std::chrono::duration<double>(Clock::now() - start_).count() >= limits_.max_seconds) {
-        status_ = SolveStatus::TimeLimit;
-        return false;
-      }
       if (t_->shared) {  // tell the others what this thread's workspace holds now
         const uint64_t ws = vc_.memory() + stack_bytes_;
         t_->workspace.fetch_add(ws - reported_ws_);
