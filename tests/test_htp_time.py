@@ -133,6 +133,18 @@ def test_time_commands_drive_the_search():
     run_session(e, [("time_settings 0 1 0", "="), ("time_left", "= no time limit")])
 
 
+def test_a_new_game_starts_the_clocks_again():
+    """clear_board and boardsize give both colours the full time of the settings again, so a
+    controller that keeps the engine across games (as hexengine match does) sets the clock once."""
+    e = HtpEngine(size=5, swap="off")
+    run_session(e, [("time_settings 20 0 0", "="), ("time_left b 3 0", "="), ("time_left w 7 0", "=")])
+    assert e.execute("time_left") == "= b 3 0 w 7 0\n\n"
+    run_session(e, [("clear_board", "=")])
+    assert e.execute("time_left") == "= b 20 0 w 20 0\n\n"
+    run_session(e, [("time_settings 0 6 2", "="), ("time_left b 1 1", "="), ("boardsize 7", "=")])
+    assert e.execute("time_left") == "= b 6 2 w 6 2\n\n"
+
+
 def test_bytes_that_are_not_utf8_cost_one_answer():
     """A command line with a byte that is not UTF-8 gets '? cannot read the command' (with its
     id), and every other command is answered, on byte streams, on text streams and from the

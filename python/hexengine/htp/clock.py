@@ -57,6 +57,10 @@ class GameClock:
             else:
                 self._left[color], self._stones_left[color] = self.byo_yomi, self.stones
 
+    def restart(self) -> None:
+        """A new game: both clocks show the time settings again (as Benzene's engines do)."""
+        self.settings(self.main, self.byo_yomi, self.stones)
+
     def time_left(self, color: Color, seconds: float, stones: int) -> None:
         """``time_left``: ``color``'s clock shows ``seconds`` (for ``stones`` moves of a
         byo-yomi period; 0 in main time)."""

@@ -565,6 +565,7 @@ class HtpEngine:
     def _new_game(self, rules: Rules) -> None:
         self._state = GameState(rules)
         self._bot.clear()
+        self._clock.restart()
 
     def _loaded(self, text: str, number: int | None) -> GameState:
         """The game of a record's text, up to just before move ``number`` (GTP's loadsgf)."""
