@@ -834,6 +834,18 @@ class Search {
     std::array<int, 64 * W> known{};
     for (int p : order) known[p] = known_win(root, p);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return known[a] > known[b]; });
+    // The moves to prove first go first, in their order, so that the first of
+    // them that wins is the best move also when a helper solved the root
+    // before prove_first was through with them.
+    std::vector<int> first;
+    for (int cell : limits_.first_moves) {
+      const int p = bi_.layout_cell(cell);
+      if (empty.test(p) && std::find(first.begin(), first.end(), p) == first.end()) first.push_back(p);
+    }
+    if (!first.empty()) {
+      std::erase_if(order, [&](int p) { return std::find(first.begin(), first.end(), p) != first.end(); });
+      order.insert(order.begin(), first.begin(), first.end());
+    }
     for (int p : order) {
       Pos<W> child = root;
       child.stones[root.mover].set(p);
