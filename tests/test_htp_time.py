@@ -145,6 +145,32 @@ def test_a_new_game_starts_the_clocks_again():
     assert e.execute("time_left") == "= b 6 2 w 6 2\n\n"
 
 
+def test_under_a_clock_the_search_keeps_its_tree():
+    """A move under a clock is searched by the engine's one bot with the clock's time as that
+    search's budget, so the tree grown over the last moves is reused (it used to be a new bot,
+    and a new tree, every move)."""
+    e = HtpEngine(size=9, swap="off", simulations=3000)
+    bot = e._bot
+    seen = []
+    search = bot.analyse
+
+    def spy(view, **budget):
+        analysis = search(view, **budget)
+        seen.append((budget, analysis))
+        return analysis
+
+    bot.analyse = spy  # type: ignore[method-assign]
+    run_session(e, [("time_settings 4 0 0", "="), ("play b e5", "=")])
+    first = e.execute("genmove w")
+    assert first.startswith("= ")
+    run_session(e, [(f"play b {'d4' if first.strip() != '= d4' else 'f6'}", "=")])
+    assert e.execute("genmove w").startswith("= ")
+    assert e._bot is bot and len(seen) == 2
+    for budget, _ in seen:
+        assert budget["simulations"] == 3000 and 0 < budget["seconds"] <= 0.9 * 4 / 19
+    assert seen[1][1].reused > 0 or seen[1][1].forced
+
+
 def test_bytes_that_are_not_utf8_cost_one_answer():
     """A command line with a byte that is not UTF-8 gets '? cannot read the command' (with its
     id), and every other command is answered, on byte streams, on text streams and from the

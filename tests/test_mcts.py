@@ -497,6 +497,49 @@ def test_tree_is_reused_between_moves(variant: str, options: dict[str, float]) -
         assert int(analysis.visits.sum()) == analysis.simulations + analysis.reused
 
 
+@pytest.mark.parametrize("variant", ["hex", "dark"])
+def test_a_search_may_have_a_budget_of_its_own_and_keeps_the_tree(variant: str) -> None:
+    """analyse(view, simulations=, seconds=) searches within that budget instead of the bot's
+    and keeps the tree across the moves (a clock's share of the time per move); the next
+    search without one has the bot's budget again. The evaluator search takes one too."""
+    game = hx.Game(variant, size=7, swap="off")  # type: ignore[arg-type]
+    bot = hx.MCTSBot(simulations=2000, seed=3)
+    first = bot.analyse(game.view(hx.RED), simulations=700)
+    assert first.simulations == 700
+    game.play(first.move)
+    game.play(first.pv[1] if variant == "hex" else next(m for m in game.legal_moves() if m != first.move))
+    timed = bot.analyse(game.view(hx.RED), seconds=0.05)
+    assert timed.simulations > 0 and timed.reused > 0
+    again = bot.analyse(game.view(hx.RED))
+    assert again.simulations == 2000 and again.reused > 0
+    evaluator = hx.MCTSBot(evaluator=uniform_evaluator, simulations=100)
+    assert evaluator.analyse(hx.Game("hex", size=5).view(hx.RED), simulations=30).simulations == 30
+
+
+@pytest.mark.parametrize(
+    ("budget", "problem"),
+    [
+        ({"simulations": 0}, "needs a budget"),
+        ({"seconds": 0.0}, "needs a budget"),
+        ({"simulations": -1}, "simulations"),
+        ({"simulations": 2.5}, "simulations"),
+        ({"simulations": True}, "simulations"),
+        ({"seconds": -1.0}, "seconds"),
+        ({"seconds": math.nan}, "seconds"),
+        ({"seconds": 2e6}, "seconds"),
+    ],
+)
+def test_a_bad_budget_of_one_search_is_a_clear_error(budget: dict, problem: str) -> None:
+    bot = hx.MCTSBot(simulations=100)
+    with pytest.raises(hx.ConfigError, match=problem):
+        bot.analyse(hx.Game("hex", size=5).view(hx.RED), **budget)
+    assert bot.analyse(hx.Game("hex", size=5).view(hx.RED)).simulations == 100  # still usable
+
+
+def uniform_evaluator(planes: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return np.ones(mask.shape, np.float32), np.zeros(len(mask), np.float32)
+
+
 def bare_view(game: hx.Game) -> hx.View:
     """The view of the player to move with its record dropped: stones the record does not explain."""
     state = list(game.view(game.to_move)._core.state())  # type: ignore[arg-type]

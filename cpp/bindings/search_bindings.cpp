@@ -1,6 +1,7 @@
 // Bindings of playouts and search. Every call releases the GIL while C++ runs.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "bindings/bindings.h"
 #include "bot/evaluator_bot.h"
@@ -15,6 +16,13 @@
 namespace hexengine::bindings {
 
 namespace {
+
+// The budget of one search when the caller gives one (a missing half is 0:
+// no cap, no limit), else none: the bot's own.
+std::optional<Budget> budget_of(std::optional<unsigned long long> simulations, std::optional<double> seconds) {
+  if (!simulations && !seconds) return std::nullopt;
+  return Budget{simulations.value_or(0), seconds.value_or(0.0)};
+}
 
 // A search result as a dict of plain values and numpy arrays.
 py::dict result_to_py(const SearchResult& r, int rows, int cols) {
@@ -197,14 +205,19 @@ void bind_search(py::module_& m) {
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("batch_size"), py::arg("c_puct"),
            py::arg("noise_fraction"), py::arg("noise_alpha"), py::arg("seed"))
-      .def("search",
-           [](EvaluatorBot& bot, const View& view, py::object fn) {
-             PyEvaluator evaluator(std::move(fn), view.rules.rows, view.rules.cols);
-             const SearchResult r =
-                 interruptible([&](const std::atomic<bool>& stop) { return bot.search(view, evaluator, &stop); });
-             return result_to_py(r, view.rules.rows, view.rules.cols);
-           },
-           py::arg("view"), py::arg("evaluator"));
+      .def(
+          "search",
+          [](EvaluatorBot& bot, const View& view, py::object fn, std::optional<unsigned long long> simulations,
+             std::optional<double> seconds) {
+            const std::optional<Budget> budget = budget_of(simulations, seconds);
+            PyEvaluator evaluator(std::move(fn), view.rules.rows, view.rules.cols);
+            const SearchResult r = interruptible([&](const std::atomic<bool>& stop) {
+              return budget ? bot.search(view, evaluator, *budget, &stop) : bot.search(view, evaluator, &stop);
+            });
+            return result_to_py(r, view.rules.rows, view.rules.cols);
+          },
+          py::arg("view"), py::arg("evaluator"), py::arg("simulations") = std::nullopt,
+          py::arg("seconds") = std::nullopt);
 
   // The bot of bot/mcts_bot.h, under the name hexengine.MCTSBot (bots.py) has always wrapped.
   py::class_<MctsBot>(m, "Mcts")
@@ -256,12 +269,17 @@ void bind_search(py::module_& m) {
            py::arg("solver_empties"), py::arg("swindle"), py::arg("opponent_model"), py::arg("prior"),
            py::arg("prior_bias"), py::arg("amaf_sample_visits"), py::arg("shadow_visits"),
            py::arg("greedy_playouts"), py::arg("greedy_opponent"), py::arg("greedy_worlds"))
-      .def("search",
-           [](MctsBot& mcts, const View& view) {
-             const SearchResult r =
-                 interruptible([&](const std::atomic<bool>& stop) { return mcts.search(view, &stop); });
-             return result_to_py(r, view.rules.rows, view.rules.cols);
-           })
+      .def(
+          "search",
+          [](MctsBot& mcts, const View& view, std::optional<unsigned long long> simulations,
+             std::optional<double> seconds) {
+            const std::optional<Budget> budget = budget_of(simulations, seconds);
+            const SearchResult r = interruptible([&](const std::atomic<bool>& stop) {
+              return budget ? mcts.search(view, *budget, &stop) : mcts.search(view, &stop);
+            });
+            return result_to_py(r, view.rules.rows, view.rules.cols);
+          },
+          py::arg("view"), py::arg("simulations") = std::nullopt, py::arg("seconds") = std::nullopt)
       .def("clear", [](MctsBot& mcts) {
         py::gil_scoped_release release;
         mcts.clear();

@@ -8,11 +8,20 @@ namespace hexengine {
 EvaluatorBot::EvaluatorBot(const PuctParams& params) : params_(params) { validate_puct_params(params); }
 
 SearchResult EvaluatorBot::search(const View& view, Evaluator& evaluator, const std::atomic<bool>* interrupt) {
+  return search(view, evaluator, Budget{params_.simulations, params_.seconds}, interrupt);
+}
+
+SearchResult EvaluatorBot::search(const View& view, Evaluator& evaluator, const Budget& budget,
+                                  const std::atomic<bool>* interrupt) {
+  validate_budget(budget);
   std::lock_guard<std::mutex> lock(busy_);
   validate_view(view);
   check_searchable(view);
-  if (is_dark(view.rules.variant)) return DarkPuct(params_).search(view, evaluator, interrupt);
-  return PuctSearch(params_).search(view, evaluator, interrupt);
+  PuctParams params = params_;
+  params.simulations = budget.simulations;
+  params.seconds = budget.seconds;
+  if (is_dark(view.rules.variant)) return DarkPuct(params).search(view, evaluator, interrupt);
+  return PuctSearch(params).search(view, evaluator, interrupt);
 }
 
 }  // namespace hexengine

@@ -28,6 +28,10 @@ class EvaluatorBot {
   // Searches `view` with `evaluator`; stops early once `interrupt` is set;
   // rethrows what the evaluator throws (the bot stays usable).
   SearchResult search(const View& view, Evaluator& evaluator, const std::atomic<bool>* interrupt = nullptr);
+  // The same within `budget` instead of the parameters' simulations and
+  // seconds; throws ConfigError for a budget validate_budget refuses.
+  SearchResult search(const View& view, Evaluator& evaluator, const Budget& budget,
+                      const std::atomic<bool>* interrupt = nullptr);
   // The parameters in use.
   const PuctParams& params() const { return params_; }
 

@@ -32,10 +32,15 @@ void MctsBot::clear() {
 }
 
 SearchResult MctsBot::search(const View& view, const std::atomic<bool>* interrupt) {
+  return search(view, Budget{impl_->params.simulations, impl_->params.seconds}, interrupt);
+}
+
+SearchResult MctsBot::search(const View& view, const Budget& budget, const std::atomic<bool>* interrupt) {
+  validate_budget(budget);
   std::lock_guard<std::mutex> lock(impl_->busy);
   check_searchable(view);
-  if (is_dark(view.rules.variant)) return impl_->dark.search(view, interrupt);
-  return impl_->hex.search(view, interrupt);
+  if (is_dark(view.rules.variant)) return impl_->dark.search(view, budget, interrupt);
+  return impl_->hex.search(view, budget, interrupt);
 }
 
 }  // namespace hexengine

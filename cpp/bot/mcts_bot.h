@@ -33,6 +33,10 @@ class MctsBot {
   // `interrupt` is given and becomes true, the search ends early (as if its
   // budget were spent) and returns what it has; the bindings set it on Ctrl-C.
   SearchResult search(const View& view, const std::atomic<bool>* interrupt = nullptr);
+  // The same within `budget` instead of the parameters' simulations and
+  // seconds, keeping the tree (a clock's share of the time for this move);
+  // throws ConfigError for a budget validate_budget refuses.
+  SearchResult search(const View& view, const Budget& budget, const std::atomic<bool>* interrupt = nullptr);
   // Forgets the trees.
   void clear();
   // The parameters in use.

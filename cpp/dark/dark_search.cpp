@@ -69,6 +69,10 @@ class Engine final : public EngineBase {
   }
 
   SearchResult search(const View& view, const std::atomic<bool>* interrupt) override;
+  void set_budget(const Budget& budget) override {
+    params_.simulations = budget.simulations;
+    params_.seconds = budget.seconds;
+  }
 
  private:
   struct Ctx {
@@ -885,8 +889,8 @@ DarkSearch::~DarkSearch() = default;
 
 void DarkSearch::clear() { slot_->clear(); }
 
-SearchResult DarkSearch::search(const View& view, const std::atomic<bool>* interrupt) {
-  return slot_->search(view, interrupt);
+SearchResult DarkSearch::search(const View& view, const Budget& budget, const std::atomic<bool>* interrupt) {
+  return slot_->search(view, interrupt, budget);
 }
 
 }  // namespace hexengine

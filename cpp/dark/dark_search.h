@@ -126,9 +126,10 @@ class DarkSearch {
   DarkSearch(const DarkSearch&) = delete;
   DarkSearch& operator=(const DarkSearch&) = delete;
 
-  // Searches `view`, a running Dark Hex game seen by the player to move;
-  // stops early once `interrupt` (if given) is set.
-  SearchResult search(const View& view, const std::atomic<bool>* interrupt = nullptr);
+  // Searches `view`, a running Dark Hex game seen by the player to move,
+  // within `budget` (validated by the caller); stops early once `interrupt`
+  // (if given) is set.
+  SearchResult search(const View& view, const Budget& budget, const std::atomic<bool>* interrupt = nullptr);
   // Forgets the tree.
   void clear();
 

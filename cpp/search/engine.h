@@ -23,6 +23,8 @@ class EngineBase {
   virtual ~EngineBase() = default;
   // `interrupt` (may be null) is polled: once it is set the search stops early.
   virtual SearchResult search(const View& view, const std::atomic<bool>* interrupt) = 0;
+  // The budget of the searches from now on (checked by the caller).
+  virtual void set_budget(const Budget& budget) = 0;
 };
 
 // The engine behind a search front end (HexSearch, DarkSearch): made for the
@@ -36,12 +38,13 @@ class EngineSlot {
 
   EngineSlot(const SearchParams& params, Factory make) : params_(params), make_(make) {}
 
-  // Searches `view` with the engine for its rules.
-  SearchResult search(const View& view, const std::atomic<bool>* interrupt) {
+  // Searches `view` with the engine for its rules, within `budget`.
+  SearchResult search(const View& view, const std::atomic<bool>* interrupt, const Budget& budget) {
     if (!engine_ || rules_ != view.rules) {
       engine_ = make_(view.rules, params_for(params_, view.rules));
       rules_ = view.rules;
     }
+    engine_->set_budget(budget);
     return engine_->search(view, interrupt);
   }
 

@@ -332,6 +332,10 @@ class Engine final : public EngineBase {
   }
 
   SearchResult search(const View& view, const std::atomic<bool>* interrupt) override;
+  void set_budget(const Budget& budget) override {
+    params_.simulations = budget.simulations;
+    params_.seconds = budget.seconds;
+  }
 
  private:
   // Stones the inferior-cell analysis filled in at a node (Node::fill), per
@@ -1292,8 +1296,8 @@ HexSearch::~HexSearch() = default;
 
 void HexSearch::clear() { slot_->clear(); }
 
-SearchResult HexSearch::search(const View& view, const std::atomic<bool>* interrupt) {
-  return slot_->search(view, interrupt);
+SearchResult HexSearch::search(const View& view, const Budget& budget, const std::atomic<bool>* interrupt) {
+  return slot_->search(view, interrupt, budget);
 }
 
 }  // namespace hexengine

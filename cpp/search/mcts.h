@@ -72,11 +72,11 @@ class HexSearch {
   HexSearch(const HexSearch&) = delete;
   HexSearch& operator=(const HexSearch&) = delete;
 
-  // Searches `view`, a running Hex or Rex game seen by the player to move.
-  // When `interrupt` is given and becomes true, the search ends early (as if
-  // its budget were spent) and returns what it has; the bindings set it on
-  // Ctrl-C.
-  SearchResult search(const View& view, const std::atomic<bool>* interrupt = nullptr);
+  // Searches `view`, a running Hex or Rex game seen by the player to move,
+  // within `budget` (validated by the caller). When `interrupt` is given and
+  // becomes true, the search ends early (as if its budget were spent) and
+  // returns what it has; the bindings set it on Ctrl-C.
+  SearchResult search(const View& view, const Budget& budget, const std::atomic<bool>* interrupt = nullptr);
   // Forgets the tree.
   void clear();
 

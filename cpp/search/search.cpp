@@ -13,11 +13,15 @@ void validate_threads(int threads) {
   }
 }
 
-void validate_params(const SearchParams& p) {
-  if (p.simulations == 0 && p.seconds <= 0) {
+void validate_budget(const Budget& b) {
+  if (!(b.seconds >= 0) || b.seconds > 1e6) throw ConfigError("seconds must be between 0 and 1e6");
+  if (b.simulations == 0 && b.seconds <= 0) {
     throw ConfigError("a search needs a budget: give simulations > 0 or seconds > 0");
   }
-  if (!(p.seconds >= 0) || p.seconds > 1e6) throw ConfigError("seconds must be between 0 and 1e6");
+}
+
+void validate_params(const SearchParams& p) {
+  validate_budget({p.simulations, p.seconds});
   validate_threads(p.threads);
   if (p.max_nodes < 1000 || p.max_nodes > 2'000'000'000ULL) {
     throw ConfigError("max_nodes must be between 1,000 and 2,000,000,000");

@@ -172,6 +172,18 @@ inline constexpr uint32_t kAmafSampleRate = 8;
 // Checks a parameter set; throws ConfigError naming the bad field.
 void validate_params(const SearchParams& params);
 
+// The budget of one search: simulations (0: no cap) and seconds (0: no
+// limit), not both 0. A bot's own comes from its SearchParams; a caller may
+// give one search another (a clock's share of the time) and keep the tree.
+struct Budget {
+  uint64_t simulations = 0;
+  double seconds = 0.0;
+};
+
+// Throws ConfigError unless `budget` has simulations > 0 or seconds > 0, and
+// seconds between 0 and 1e6.
+void validate_budget(const Budget& budget);
+
 // Throws ConfigError unless 1 <= threads <= kMaxThreads.
 void validate_threads(int threads);
 

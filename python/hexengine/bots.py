@@ -383,18 +383,39 @@ class MCTSBot:
             raise ConfigError(f"unknown level {name!r}: expected one of {', '.join(map(repr, LEVELS))}")
         return cls(**{**LEVELS[name], **overrides})
 
-    def choose(self, view: View) -> Move:
-        """The move to play in ``view``, whose viewer must be the player to move."""
-        return self.analyse(view).move
+    def choose(self, view: View, *, simulations: int | None = None, seconds: float | None = None) -> Move:
+        """The move to play in ``view``, whose viewer must be the player to move (``simulations``
+        and ``seconds``: this search's budget, as in :meth:`analyse`)."""
+        return self.analyse(view, simulations=simulations, seconds=seconds).move
 
-    def analyse(self, view: View) -> Analysis:
-        """Searches ``view`` and returns the move with the statistics behind it."""
+    def analyse(
+        self, view: View, *, simulations: int | None = None, seconds: float | None = None
+    ) -> Analysis:
+        """Searches ``view`` and returns the move with the statistics behind it.
+
+        ``simulations`` and ``seconds`` give this one search a budget of its own in place of
+        the bot's (one of them alone: the only budget), and the tree of the game is kept: a
+        clock's share of the time for each move, say.
+
+        >>> bot = hx.MCTSBot(simulations=2000, seed=1)
+        >>> game = hx.Game("hex", size=7, swap="off")
+        >>> bot.analyse(game.view(hx.RED), simulations=300).simulations
+        300
+        """
         if not isinstance(view, View):
             raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
+        budget = {}
+        if simulations is not None or seconds is not None:
+            budget = {
+                "simulations": whole_number(simulations or 0, "simulations"),
+                "seconds": _number(seconds or 0.0, "seconds"),
+            }
+            if not budget["simulations"] and not budget["seconds"]:
+                raise ConfigError("a search needs a budget: give simulations > 0 or seconds > 0")
         if self._evaluator is not None:
-            raw = self._engine.search(view._core, self._evaluator)
+            raw = self._engine.search(view._core, self._evaluator, **budget)
         else:
-            raw = self._engine.search(view._core)
+            raw = self._engine.search(view._core, **budget)
         cols = view.rules.cols
         return Analysis(
             move=_move(raw["best"], cols),

@@ -342,7 +342,7 @@ class HtpEngine:
         if state.game is None or state.game.to_move != color:
             self._bot.clear()  # a position has no history to reuse a tree by
         started = time.monotonic()
-        move = self._move_bot(color, view).choose(view)
+        move = self._bot.choose(view, **self._move_budget(color, view))
         self._clock.spend(color, time.monotonic() - started)
         if move == SWAP:
             form = self._answer_swap_form()
@@ -687,8 +687,8 @@ class HtpEngine:
             "seed": g["seed"],
         }
 
-    def _make_bot(self, **budget: Any) -> MCTSBot:
-        s = {**self._settings(), **budget}
+    def _make_bot(self) -> MCTSBot:
+        s = self._settings()
         extra = {
             k: v
             for k, v in LEVELS.get(self._level, {}).items()
@@ -702,16 +702,17 @@ class HtpEngine:
             **extra,
         )
 
-    def _move_bot(self, color: Color, view: Any) -> MCTSBot:
-        """The bot for one move: the configured one, or under a clock one whose time is the
-        clock's budget (capped by seconds and simulations given explicitly)."""
+    def _move_budget(self, color: Color, view: Any) -> dict[str, Any]:
+        """The budget of one move: the bot's own (empty), or under a clock the clock's time
+        (capped by seconds and simulations given explicitly). The bot, and with it the tree
+        of the game, stays the same."""
         empty = int((view.board == 0).sum())
         budget = self._clock.budget(color, empty)
         if budget is None:
-            return self._bot
+            return {}
         given = self._given
         seconds = min(budget, given["seconds"]) if given.get("seconds") else budget
-        return self._make_bot(simulations=given.get("simulations", 0), seconds=seconds)
+        return {"simulations": given.get("simulations") or None, "seconds": seconds}
 
 
 def _check_variant(rules: Rules) -> None:
