@@ -109,11 +109,32 @@ void test_trees() {
   CHECK(same(cleared, fresh.search(second)));
 }
 
+// A search with a budget of its own runs exactly that budget and keeps the
+// tree, in Hex and in Dark Hex; the next search without one has the bot's
+// budget again; a bad budget is refused before anything is searched.
+void test_budgets() {
+  for (Variant v : {Variant::Hex, Variant::Dark}) {
+    Game g = played(v, {"d4"});
+    MctsBot bot(quick(7));
+    const SearchResult small = bot.search(g.view(Color::Blue), Budget{150, 0.0});
+    CHECK(small.simulations == 150);
+    const SearchResult again = bot.search(g.view(Color::Blue));
+    CHECK(again.simulations == 400 && again.reused > 0);
+    const SearchResult timed = bot.search(g.view(Color::Blue), Budget{0, 0.02});
+    CHECK(timed.simulations > 0 && timed.reused > 0);
+    CHECK(config_error([&] { bot.search(g.view(Color::Blue), Budget{0, 0.0}); }) ==
+          "a search needs a budget: give simulations > 0 or seconds > 0");
+    CHECK(config_error([&] { bot.search(g.view(Color::Blue), Budget{10, -1.0}); }) ==
+          "seconds must be between 0 and 1e6");
+  }
+}
+
 }  // namespace
 
 int main() {
   test_boundary();
   test_dispatch();
   test_trees();
+  test_budgets();
   return testing::finish("bot tests");
 }
