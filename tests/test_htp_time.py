@@ -69,16 +69,16 @@ def test_seconds_alone_lift_the_simulation_cap():
 
 
 def test_clock_budgets_follow_gtp_time_control():
-    """Main time is spread over the moves to come (a quarter of the empty cells, at least 10),
+    """Main time is spread over the moves to come (an eighth of the empty cells, at least 5),
     byo-yomi time over the period's stones; the budget is 90% of that less 50 ms and never below
     10 ms; byo-yomi with no stones, or no time at all, means no limit."""
     clock = GameClock()
     assert clock.budget(hx.RED, 121) is None
     clock.settings(100, 0, 0)
-    assert clock.budget(hx.RED, 121) == pytest.approx(0.9 * 100 / 31 - 0.05)
-    assert clock.budget(hx.BLUE, 20) == pytest.approx(0.9 * 100 / 10 - 0.05)
+    assert clock.budget(hx.RED, 121) == pytest.approx(0.9 * 100 / 16 - 0.05)
+    assert clock.budget(hx.BLUE, 20) == pytest.approx(0.9 * 100 / 5 - 0.05)
     clock.settings(60, 30, 5)
-    assert clock.budget(hx.RED, 40) == pytest.approx(0.9 * (60 / 10 + 0.5 * 30 / 5) - 0.05)
+    assert clock.budget(hx.RED, 48) == pytest.approx(0.9 * (60 / 6 + 0.5 * 30 / 5) - 0.05)
     clock.time_left(hx.RED, 12, 4)
     assert clock.budget(hx.RED, 40) == pytest.approx(0.9 * 12 / 4 - 0.05)
     clock.time_left(hx.RED, 0.01, 1)
@@ -167,7 +167,7 @@ def test_under_a_clock_the_search_keeps_its_tree():
     assert e.execute("genmove w").startswith("= ")
     assert e._bot is bot and len(seen) == 2
     for budget, _ in seen:
-        assert budget["simulations"] == 3000 and 0 < budget["seconds"] <= 0.9 * 4 / 19
+        assert budget["simulations"] == 3000 and 0 < budget["seconds"] <= 0.9 * 4 / 9
     assert seen[1][1].reused > 0 or seen[1][1].forced
 
 

@@ -404,7 +404,7 @@ class MCTSBot:
         """
         if not isinstance(view, View):
             raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
-        budget = {}
+        budget: dict[str, float] = {}
         if simulations is not None or seconds is not None:
             budget = {
                 "simulations": whole_number(simulations or 0, "simulations"),

@@ -8,15 +8,20 @@ above 0 with ``stones`` 0 means no time limit, and so does all zero.
 still in main time). Between two ``time_left`` the engine keeps its own
 clock by the time its searches took.
 
-The time for one move: in main time, what is left spread over the moves
-still to come (a quarter of the empty cells, at least 10), plus half of a
-byo-yomi stone's share; in byo-yomi, the period's time over its stones;
-90% of that, less 50 ms for the protocol, and at least 10 ms.
+The time for one move: in main time, what is left spread over an eighth of
+the empty cells (at least 5 moves), plus half of a byo-yomi stone's share;
+in byo-yomi, the period's time over its stones; 90% of that, less 50 ms for
+the protocol, and at least 10 ms. A Hex game ends long before its board is
+full (11x11 games between strong programs take some 25 moves a side), so an
+eighth of the empty cells front-loads the time, as Benzene's MoHex does, and
+spends most of the clock: 86% of it over 100 11x11 games against MoHex,
+where a quarter of the empty cells (at least 10 moves) had left a third of
+it unused (``docs/speed-and-strength.md``, "The same time per game").
 
 >>> clock = GameClock()
 >>> clock.settings(60, 0, 0)                   # one minute each, sudden death
->>> round(clock.budget(RED, empty_cells=121), 2)  # 60 s over 31 moves, 90%, less 50 ms
-1.69
+>>> round(clock.budget(RED, empty_cells=121), 2)  # 60 s over 16 moves, 90%, less 50 ms
+3.33
 >>> clock.time_left(RED, 10, 5)                # byo-yomi: 10 s for 5 stones
 >>> round(clock.budget(RED, empty_cells=40), 2)
 1.75
@@ -30,7 +35,8 @@ from ..rules import BLUE, RED, Color
 
 __all__ = ["GameClock"]
 
-MIN_MOVES_LEFT = 10
+MIN_MOVES_LEFT = 5
+EMPTY_CELLS_PER_MOVE = 8
 SAFETY = 0.9
 LATENCY = 0.05
 MIN_BUDGET = 0.01
@@ -78,7 +84,7 @@ class GameClock:
         if stones > 0:
             share = left / stones
         else:
-            share = left / max(MIN_MOVES_LEFT, math.ceil(empty_cells / 4))
+            share = left / max(MIN_MOVES_LEFT, math.ceil(empty_cells / EMPTY_CELLS_PER_MOVE))
             if self.byo_yomi > 0 and self.stones > 0:
                 share += 0.5 * self.byo_yomi / self.stones
         return max(MIN_BUDGET, SAFETY * share - LATENCY)
