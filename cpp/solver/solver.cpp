@@ -833,19 +833,14 @@ class Search {
     // table, and a comparison that changes its answer mid-sort breaks the sort.
     std::array<int, 64 * W> known{};
     for (int p : order) known[p] = known_win(root, p);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return known[a] > known[b]; });
     // The moves to prove first go first, in their order, so that the first of
     // them that wins is the best move also when a helper solved the root
     // before prove_first was through with them.
-    std::vector<int> first;
-    for (int cell : limits_.first_moves) {
-      const int p = bi_.layout_cell(cell);
-      if (empty.test(p) && std::find(first.begin(), first.end(), p) == first.end()) first.push_back(p);
-    }
-    if (!first.empty()) {
-      std::erase_if(order, [&](int p) { return std::find(first.begin(), first.end(), p) != first.end(); });
-      order.insert(order.begin(), first.begin(), first.end());
-    }
+    std::array<size_t, 64 * W> rank;
+    rank.fill(limits_.first_moves.size());
+    for (size_t i = limits_.first_moves.size(); i-- > 0;) rank[bi_.layout_cell(limits_.first_moves[i])] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return rank[a] != rank[b] ? rank[a] < rank[b] : known[a] > known[b]; });
     for (int p : order) {
       Pos<W> child = root;
       child.stones[root.mover].set(p);

@@ -406,12 +406,11 @@ class MCTSBot:
             raise TypeError(f"bots take a hexengine.View (game.view(color)), not {type(view).__name__}")
         budget: dict[str, float] = {}
         if simulations is not None or seconds is not None:
+            # Types here; the core refuses a budget of neither (validate_budget).
             budget = {
                 "simulations": whole_number(simulations or 0, "simulations"),
                 "seconds": _number(seconds or 0.0, "seconds"),
             }
-            if not budget["simulations"] and not budget["seconds"]:
-                raise ConfigError("a search needs a budget: give simulations > 0 or seconds > 0")
         if self._evaluator is not None:
             raw = self._engine.search(view._core, self._evaluator, **budget)
         else:

@@ -145,8 +145,9 @@ def solve(
     nodes, ``max_seconds`` of wall-clock time (``None``: no limit) or when its
     tables would need more than ``max_memory`` bytes, and then returns a result
     with ``winner=None``; it reads the clock at every node, so it ends within a
-    node's work of ``max_seconds`` (milliseconds on 11x11). ``knowledge`` restricts the search to some of
-    :data:`KNOWLEDGE` (for experiments; ``()`` is the plain search).
+    node's work of ``max_seconds`` (milliseconds on 11x11). ``knowledge``
+    restricts the search to some of :data:`KNOWLEDGE` (for experiments; ``()``
+    is the plain search).
     ``threads`` searches on that many threads at once, all from the root
     over one shared table, each steering away from positions another is in;
     ``max_memory`` and ``max_nodes`` bound them all together.
