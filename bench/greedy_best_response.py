@@ -4,6 +4,7 @@
     python bench/greedy_best_response.py --boards 4x4 --variants dark-abrupt --colours blue
     python bench/greedy_best_response.py --boards 4x4 --check 2000  # play the best response in real games
     python bench/greedy_best_response.py --boards 3x3 --colours blue --regret 200  # the medium level's losses
+    python bench/greedy_best_response.py --boards 5x5 --target 0.9  # only whether the ceiling passes 90%
 
 GreedyBot is a fixed policy: on its view (its own stones, the enemy stones it
 has found) it plays a cell with the fewest stones still needed, each of the tied
@@ -27,7 +28,11 @@ of its own greedy scores, so that a good move comes early.
 The values come from the core's implementation of this method by default
 (``cpp/dark/greedy_response.h``, ``--engine cpp``, which also stops cleanly at
 ``--max-states``); the one in this script (``--engine python``) is the reference
-the tests hold it to; ``--check`` and ``--regret`` take the core's move values
+the tests hold it to. ``--target T`` asks the core only whether the ceiling
+passes T: "at most T" when it does not, "at least V" (some V above T) when it
+does, either in far fewer states than the exact value when the ceiling is well
+away from T (every outcome is asked only what the target needs of it).
+``--check`` and ``--regret`` take the core's move values
 (``_core.GreedyResponder``) unless ``--engine python``.
 
 The result is the highest win rate against GreedyBot that any player, however
@@ -454,6 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     engines = "the core's best response (default) or this script's"
     ap.add_argument("--engine", choices=("cpp", "python"), default="cpp", help=engines)
     ap.add_argument("--max-states", type=int, default=0, help="cpp: stop past this many states (0: none)")
+    ap.add_argument("--target", type=float, default=None, help="cpp: only whether the ceiling passes this")
     ap.add_argument("--regret", type=int, default=0, help="play N games of --level: its losses")
     ap.add_argument("--level", default="medium", help="the MCTSBot level --regret measures")
     ap.add_argument("--ours", action="append", default=[], metavar="KEY=VALUE", help="--level setting")
@@ -472,16 +478,21 @@ def main(argv: list[str] | None = None) -> int:
             for colour in args.colours.split(","):
                 start = time.perf_counter()
                 br = None
+                bound = "exact"
                 if args.engine == "cpp":
                     responder = 1 if colour == "red" else 2
-                    found = _core.greedy_best_response(variant, rows, cols, responder, args.max_states)
-                    value, states = found[0], found[1]  # the memoised decisions (greedy turns are not kept)
+                    found = _core.greedy_best_response(
+                        variant, rows, cols, responder, args.max_states, args.target
+                    )
+                    value, states, bound = found[0], found[1], found[3]  # states: the memoised decisions
                 else:
+                    if args.target is not None:
+                        ap.error("--target takes the core's engine (--engine cpp)")
                     br = BestResponse(variant, rows, cols, colour, progress=args.progress)
                     value, states = br.value(), br.states
                 row: dict[str, Any] = {
                     "board": board, "variant": variant, "colour": colour, "value": value,
-                    "states": states, "seconds": round(time.perf_counter() - start, 1),
+                    "bound": bound, "states": states, "seconds": round(time.perf_counter() - start, 1),
                 }  # fmt: skip
                 judge = br
                 if (args.check or args.regret) and judge is None:
@@ -499,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
                         lo, hi = row["check"]["ci95"]
                         extra = f" (played: {row['check']['wins']}/{args.check}, {lo:.1%} - {hi:.1%})"
                     rate = "not finished" if value is None else f"{value:.4f}"
+                    if value is not None and bound != "exact":
+                        rate = f"{bound} {value:.4f}"
                     cells = f"| {board} | {variant} | {colour} | {rate}{extra} |"
                     print(f"{cells} {states} | {row['seconds']} s |", flush=True)
                     if args.regret:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from types import ModuleType
 
 import numpy as np
@@ -134,20 +135,45 @@ def test_the_core_gives_the_reference_values(bench: ModuleType, variant: str, ro
     """The core's best response (C++, the default engine) and the script's own agree on
     both colours' win rates on every board up to 3x3 and two long thin ones."""
     for responder, colour in ((1, "red"), (2, "blue")):
-        value, decisions, turns = _core.greedy_best_response(variant, rows, cols, responder)
+        value, decisions, turns, bound = _core.greedy_best_response(variant, rows, cols, responder)
         assert value == pytest.approx(bench.BestResponse(variant, rows, cols, colour).value(), abs=1e-6)
-        assert decisions > 0 and turns > 0
+        assert bound == "exact" and decisions > 0 and turns > 0
+
+
+@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
+@pytest.mark.parametrize("rows,cols", [(2, 3), (3, 3), (2, 4)])
+def test_a_target_is_answered_with_a_bound_on_the_right_side(variant: str, rows: int, cols: int) -> None:
+    """With a target the core says only whether the best response passes it: the target
+    itself "at most" when it does not, a value above the target and no more than the best
+    "at least" when it does, and never with more memoised decisions than the full answer."""
+    for responder in (1, 2):
+        value, decisions, _, _ = _core.greedy_best_response(variant, rows, cols, responder)
+        assert value is not None
+        for target in (0.0, value - 0.05, value - 1e-4, value + 1e-4, value + 0.05, 0.999):
+            if not 0 <= target < 1:
+                continue
+            found, asked, _, bound = _core.greedy_best_response(variant, rows, cols, responder, target=target)
+            assert found is not None
+            if value > target:
+                assert bound == "at least" and target < found <= value + 1e-6
+            else:
+                assert bound == "at most" and found == target
+            assert asked <= decisions
 
 
 def test_the_core_stops_at_max_states_and_names_bad_input() -> None:
-    value, decisions, turns = _core.greedy_best_response("dark", 4, 4, 2, 1000)
-    assert value is None and 1000 < decisions <= 1016 and turns > 0  # past it by at most one a ply
+    value, decisions, turns, bound = _core.greedy_best_response("dark", 4, 4, 2, 1000)
+    assert value is None and bound is None and turns > 0
+    assert 1000 < decisions <= 1016  # past it by at most one a ply
     with pytest.raises(hx.ConfigError, match=r"for Dark Hex .* not hex"):
         _core.greedy_best_response("hex", 3, 3, 1)
     with pytest.raises(hx.ConfigError, match=r"fits 64 cells .* not 8x8"):
         _core.greedy_best_response("dark", 8, 8, 1)
     with pytest.raises(hx.ConfigError, match="max_states"):
         _core.greedy_best_response("dark", 3, 3, 1, -1)
+    for target in (-0.1, 1.0, 2.0, float("nan")):
+        with pytest.raises(hx.ConfigError, match="target win rate"):
+            _core.greedy_best_response("dark", 3, 3, 1, target=target)
     with pytest.raises(hx.HexError):
         _core.greedy_best_response("dark", 3, 3, 3)
     with pytest.raises(hx.RulesError):
@@ -159,6 +185,11 @@ def test_the_script_reports_the_core_values(bench: ModuleType, capsys: pytest.Ca
     assert "| 3x3 | dark | blue | 0.6092 |" in capsys.readouterr().out
     assert bench.main(["--boards", "4x4", "--colours", "blue", "--max-states", "500"]) == 0
     assert "| 4x4 | dark | blue | not finished |" in capsys.readouterr().out
+    assert bench.main(["--boards", "3x3", "--variants", "dark", "--colours", "blue", "--target", "0.7"]) == 0
+    assert "| 3x3 | dark | blue | at most 0.7000 |" in capsys.readouterr().out
+    assert bench.main(["--boards", "3x3", "--variants", "dark", "--colours", "blue", "--target", "0.5"]) == 0
+    found = re.search(r"\| 3x3 \| dark \| blue \| at least (0\.\d+) \|", capsys.readouterr().out)
+    assert found and 0.5 < float(found.group(1)) <= 0.6093
 
 
 @pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])

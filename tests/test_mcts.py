@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from test_evaluator import uniform
 
 import hexengine as hx
 from hexengine import _core
@@ -512,7 +513,7 @@ def test_a_search_may_have_a_budget_of_its_own_and_keeps_the_tree(variant: str) 
     assert timed.simulations > 0 and timed.reused > 0
     again = bot.analyse(game.view(hx.RED))
     assert again.simulations == 2000 and again.reused > 0
-    evaluator = hx.MCTSBot(evaluator=uniform_evaluator, simulations=100)
+    evaluator = hx.MCTSBot(evaluator=uniform, simulations=100)
     assert evaluator.analyse(hx.Game("hex", size=5).view(hx.RED), simulations=30).simulations == 30
 
 
@@ -534,10 +535,6 @@ def test_a_bad_budget_of_one_search_is_a_clear_error(budget: dict, problem: str)
     with pytest.raises(hx.ConfigError, match=problem):
         bot.analyse(hx.Game("hex", size=5).view(hx.RED), **budget)
     assert bot.analyse(hx.Game("hex", size=5).view(hx.RED)).simulations == 100  # still usable
-
-
-def uniform_evaluator(planes: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    return np.ones(mask.shape, np.float32), np.zeros(len(mask), np.float32)
 
 
 def bare_view(game: hx.Game) -> hx.View:

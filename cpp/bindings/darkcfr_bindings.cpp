@@ -1,6 +1,7 @@
 // Bindings of the tiny-board Dark Hex solver: trees, CFR+, counts and evaluation,
 // and the exact best response to the greedy player.
 #include <memory>
+#include <optional>
 #include <tuple>
 
 #include "bindings/bindings.h"
@@ -42,21 +43,30 @@ py::tuple evaluation_to_py(const DarkEvaluation& e) {
 void bind_darkcfr(py::module_& m) {
   m.def(
       "greedy_best_response",
-      [](const std::string& variant, int rows, int cols, int responder, long long max_states) {
+      [](const std::string& variant, int rows, int cols, int responder, long long max_states,
+         std::optional<double> target) {
         const Rules rules = rules_from_py(variant, rows, cols, "off");
         const Color me = color_from_py(responder);
         if (max_states < 0) {
           throw ConfigError("max_states must be a number of states (0 for no limit), not " + std::to_string(max_states));
         }
+        if (target && !(*target >= 0 && *target < 1)) {
+          throw ConfigError("the target win rate must be at least 0 and below 1, not " + std::to_string(*target));
+        }
         const GreedyResponse r = interruptible([&](const std::atomic<bool>& stop) {
-          return greedy_best_response(rules, me, static_cast<uint64_t>(max_states), &stop);
+          return greedy_best_response(rules, me, static_cast<uint64_t>(max_states), &stop, target.value_or(-1));
         });
+        const char* bound = r.bound == GreedyBound::AtMost    ? "at most"
+                            : r.bound == GreedyBound::AtLeast ? "at least"
+                                                              : "exact";
         return py::make_tuple(r.complete ? py::object(py::float_(r.value)) : py::none(), r.decisions,
-                              r.greedy_turns);
+                              r.greedy_turns, r.complete ? py::object(py::str(bound)) : py::none());
       },
       py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("responder"), py::arg("max_states") = 0,
-      "(value or None when stopped at max_states, decisions, greedy turns) of the exact best response of "
-      "colour `responder` (1 Red, 2 Blue) to the greedy player; Ctrl-C stops it.");
+      py::arg("target") = py::none(),
+      "(value or None when stopped at max_states, decisions, greedy turns, 'exact' or a bound) of the exact best "
+      "response of colour `responder` (1 Red, 2 Blue) to the greedy player. With a `target`, only whether the "
+      "value is above it: (target, ..., 'at most') or (a value above it, ..., 'at least'). Ctrl-C stops it.");
 
   py::class_<GreedyResponder>(m, "GreedyResponder")
       .def(py::init([](const std::string& variant, int rows, int cols, int responder, long long max_states) {

@@ -59,10 +59,12 @@ struct Geometry {
 // Builds the geometry of a rows x cols board; throws RulesError if out of range.
 Geometry make_geometry(int rows, int cols);
 
-// Whether `stones` (padded) join the two edges of colour `c` on `g`.
-inline bool joins_edges(const Geometry& g, const Board& stones, Color c) {
-  const Board start = stones & g.first_edge[index_of(c)];
-  return start.any() && (flood(start, stones, g.stride) & g.second_edge[index_of(c)]).any();
+// Whether `stones` (padded, any width that holds the board) join the two
+// edges of colour `c` on `g`.
+template <int W>
+bool joins_edges(const Geometry& g, const Bitboard<W>& stones, Color c) {
+  const Bitboard<W> start = stones & Bitboard<W>::from(g.first_edge[index_of(c)]);
+  return start.any() && (flood(start, stones, g.stride) & Bitboard<W>::from(g.second_edge[index_of(c)])).any();
 }
 
 }  // namespace hexengine

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -41,44 +42,48 @@ uint64_t mix(uint64_t x) {
   return x;
 }
 
+// What a memoised value says of the true one.
+enum class Bound : uint32_t { AtMost = 0, Exact = 1, AtLeast = 2 };
+
 // The responder's values by digest, each exact or (found while the caller
-// only needed to know whether the value passed a bound) an upper bound:
+// only needed to know whether the value passed a bound) a bound:
 // open addressing, 16 bytes an entry.
 class Memo {
  public:
-  // Whether `d` is known; its value, and whether that value is exact.
-  bool find(const Digest& d, double& v, bool& exact) const {
+  // Whether `d` is known; its value, and what kind of value it is.
+  bool find(const Digest& d, double& v, Bound& bound) const {
     const Slot* s = slot(d);
     if (s->k1 == 0) return false;
     v = s->v;
-    exact = s->k2 >> 31;
+    bound = static_cast<Bound>(s->k2 >> 30);
     return true;
   }
   // Stores (or replaces) the value of `d`.
-  void put(const Digest& d, double v, bool exact) {
+  void put(const Digest& d, double v, Bound bound) {
     if (10 * (size_ + 1) > 7 * slots_.size()) grow();
     Slot* s = slot(d);
     if (s->k1 == 0) ++size_;
     float f = static_cast<float>(v);
-    if (!exact && f < v) f = std::nextafter(f, 2.0f);  // a bound stays a bound
-    *s = {d.a | 1, key2(d) | (exact ? 1u << 31 : 0u), f};
+    if (bound == Bound::AtMost && f < v) f = std::nextafter(f, 2.0f);    // a bound stays a bound
+    if (bound == Bound::AtLeast && f > v) f = std::nextafter(f, -1.0f);
+    *s = {d.a | 1, key2(d) | static_cast<uint32_t>(bound) << 30, f};
   }
   uint64_t size() const { return size_; }
 
  private:
   struct Slot {
     uint64_t k1 = 0;  // 0: free
-    uint32_t k2 = 0;  // 31 more bits of the digest; the top bit: the value is exact
+    uint32_t k2 = 0;  // 30 more bits of the digest; the top two bits: the Bound
     float v = 0;
   };
-  static uint32_t key2(const Digest& d) { return static_cast<uint32_t>(d.b) & 0x7fffffffu; }
+  static uint32_t key2(const Digest& d) { return static_cast<uint32_t>(d.b) & 0x3fffffffu; }
   // The slot holding `d`, or the free slot where it would go.
   Slot* slot(const Digest& d) const {
     const uint64_t k1 = d.a | 1;
     const uint32_t k2 = key2(d);
     for (size_t i = k1 & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
       const Slot& s = slots_[i];
-      if (s.k1 == 0 || (s.k1 == k1 && (s.k2 & 0x7fffffffu) == k2)) return const_cast<Slot*>(&s);
+      if (s.k1 == 0 || (s.k1 == k1 && (s.k2 & 0x3fffffffu) == k2)) return const_cast<Slot*>(&s);
     }
   }
   void grow() {
@@ -125,7 +130,12 @@ class Responder {
         max_states_(max_states),
         stop_(stop) {
     for (int r = 0; r < g_.rows; ++r) {
-      for (int c = 0; c < g_.cols; ++c) turned_[g_.padded(r, c)] = g_.padded(g_.rows - 1 - r, g_.cols - 1 - c);
+      for (int c = 0; c < g_.cols; ++c) {
+        const int p = g_.padded(r, c);
+        for (int x = 0; x < 256; ++x) {
+          if (x >> (p % 8) & 1) turned_[p / 8][x] |= uint64_t{1} << g_.padded(g_.rows - 1 - r, g_.cols - 1 - c);
+        }
+      }
     }
   }
 
@@ -142,7 +152,7 @@ class Responder {
       split(belief, p, parts);
       double value = 0;
       for (const Belief& part : parts) {
-        if (!part.empty()) value += mass(part) / total * after(base, seen, p, part, -1);
+        if (!part.empty()) value += mass(part) / total * after(base, seen, p, part, -1, 2);
       }
       out[p] = value;
     });
@@ -154,12 +164,19 @@ class Responder {
   Color me() const { return me_; }
   const Geometry& geometry() const { return g_; }
 
-  GreedyResponse run() {
+  GreedyResponse run(double target) {
     GreedyResponse out;
     const Belief start{{0, 0, 1.0}};
     try {
-      out.value = me_ == Color::Red ? decide(0, 0, start, -1) : greedy_value(0, 0, start, -1);
+      // Without a target, the window holds every value; with one, it is only
+      // as wide as it takes to tell "at most the target" from "above it".
+      const double alpha = target, beta = target == kNoTarget ? 2 : target + 1e-9;
+      const double v = me_ == Color::Red ? decide(0, 0, start, alpha, beta) : greedy_value(0, 0, start, alpha, beta);
       out.complete = true;
+      out.bound = v <= alpha + kEps  ? GreedyBound::AtMost
+                  : v >= beta - kEps ? GreedyBound::AtLeast
+                                     : GreedyBound::Exact;
+      out.value = out.bound == GreedyBound::AtMost ? target : v;  // the search may have found less than the target
     } catch (const Stopped&) {
       // a limit was reached: the value stays unknown (complete is false)
     }
@@ -237,7 +254,7 @@ class Responder {
   // Cells turned 180 degrees.
   uint64_t turn(uint64_t x) const {
     uint64_t out = 0;
-    for (; x; x &= x - 1) out |= uint64_t{1} << turned_[std::countr_zero(x)];
+    for (int k = 0; k < 8; ++k) out |= turned_[k][x >> (8 * k) & 0xff];
     return out;
   }
 
@@ -269,97 +286,117 @@ class Responder {
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
   }
 
+  // The greedy player's tied best cells with its stones `own` and the
+  // responder's stones it has found `found` (they depend on nothing else),
+  // memoised; the memo (about 60 bytes an entry) is emptied past 2^22 entries.
+  uint64_t greedy_cells(uint64_t own, uint64_t found) {
+    if (greedy_cells_.size() > (1u << 22)) greedy_cells_.clear();
+    auto [it, fresh] = greedy_cells_.try_emplace(Key{own, found}, 0);
+    if (fresh) it->second = best_cells(own, g_.on_board.w[0] & ~own & ~found, them_, nullptr);
+    return it->second;
+  }
+
   // The greedy player's turn: the beliefs after it by what the responder is
   // told (classic: [k] after k hits and a placement; abrupt: [0] a
-  // placement, [1] a hit). Weight of its wins is dropped.
-  std::vector<Belief> greedy_turn(uint64_t mine, const Belief& belief) const {
+  // placement, [1] a hit). Weight of its wins is dropped. Its moves follow
+  // play_move on the bits: a cell holding one of the responder's stones
+  // `mine` is a hit (found; in classic it moves again), any other a
+  // placement, which wins when its stones join its edges.
+  std::vector<Belief> greedy_turn(uint64_t mine, const Belief& belief) {
     std::vector<Belief> out(classic_ ? g_.cells + 1 : 2);
     struct Item {
-      State<1> s;
+      uint64_t own, found;
       double w;
       int hits;
     };
     std::vector<Item> todo;
-    for (const Hidden& h : belief) todo.push_back({state(mine, h.own, h.found, them_), h.w, 0});
+    for (const Hidden& h : belief) todo.push_back({h.own, h.found, h.w, 0});
     while (!todo.empty()) {
       const Item it = todo.back();
       todo.pop_back();
-      const uint64_t own = it.s.stones[index_of(them_)].w[0];
-      const uint64_t found = it.s.found[index_of(them_)].w[0];
-      const uint64_t cells = best_cells(own, g_.on_board.w[0] & ~own & ~found, them_, nullptr);
+      const uint64_t cells = greedy_cells(it.own, it.found);
       const double share = it.w / std::popcount(cells);
       for (uint64_t m = cells; m; m &= m - 1) {
-        State<1> t = it.s;
-        const Step step = play_move(t, g_, variant_, std::countr_zero(m));
-        const uint64_t own2 = t.stones[index_of(them_)].w[0], found2 = t.found[index_of(them_)].w[0];
-        if (step.result == MoveResult::Hit) {
-          if (t.to_move == them_) {
-            todo.push_back({t, share, it.hits + 1});
+        const uint64_t bit = m & (~m + 1);
+        if (mine & bit) {
+          if (classic_) {
+            todo.push_back({it.own, it.found | bit, share, it.hits + 1});
           } else {
-            out[1].push_back({own2, found2, share});
+            out[1].push_back({it.own, it.found | bit, share});
           }
-        } else if (!step.connected) {
-          out[classic_ ? it.hits : 0].push_back({own2, found2, share});
+          continue;
         }
+        Word stones;
+        stones.w[0] = it.own | bit;
+        if (!joins_edges(g_, stones, them_)) out[classic_ ? it.hits : 0].push_back({it.own | bit, it.found, share});
       }
     }
     for (Belief& b : out) normalise(b);
     return out;
   }
 
-  // The responder's value with the greedy player to move, or, when it is
-  // at most `alpha`, any value at most `alpha` (the callers only need to
-  // know that). Not memoised: the decisions after it are, and the turn
-  // itself costs less than the memory a table of turns would take.
-  double greedy_value(uint64_t mine, uint64_t seen, const Belief& belief, double alpha) {
+  // The responder's value with the greedy player to move, or a bound on it:
+  // a result at most `alpha` is an upper bound, one at least `beta` a lower
+  // bound, one between them exact (callers that ask about a window only
+  // need to know which). Bounds are as tight as the search found them, so
+  // that a memoised one answers more later questions. Not memoised: the
+  // decisions after it are (a table of turns was tried: a third of the
+  // turns in classic, no faster).
+  double greedy_value(uint64_t mine, uint64_t seen, const Belief& belief, double alpha, double beta) {
     ++turns_;
     const double total = mass(belief);
     const std::vector<Belief> parts = greedy_turn(mine, belief);
     double rest = 0;  // the most the parts not yet valued can add
     for (const Belief& part : parts) rest += mass(part) / total;
-    double value = 0;
+    double value = 0;  // the parts valued so far
     for (const Belief& part : parts) {
       if (part.empty()) continue;
       const double share = mass(part) / total;
       rest -= share;
-      const double need = (alpha - value - rest) / share;  // what this part must pass for the turn to pass alpha
-      if (need >= 1 - 1e-12) return alpha;
-      value += share * decide(mine, seen, part, need);
-      if (value + rest <= alpha + 1e-12) return alpha;
+      const double low = (alpha - value - rest) / share;  // at most this: the turn is at most alpha
+      const double high = (beta - value) / share;         // at least this: the turn is at least beta
+      if (low >= 1 - kEps) return value + share + rest;  // even a sure win here would not pass alpha
+      const double v = decide(mine, seen, part, low, high);
+      value += share * v;
+      if (v >= high - kEps || value + rest <= alpha + kEps) return value + (v >= high - kEps ? 0 : rest);
     }
     return value;
   }
 
   // The responder's value after its move at p, which hit (or was placed) in
-  // every hidden state of `part`, with `alpha` as in greedy_value; `base`
+  // every hidden state of `part`, or a bound, as in greedy_value; `base`
   // holds the responder's stones and chains, the responder to move.
-  double after(const State<1>& base, uint64_t seen, int p, const Belief& part, double alpha) {
+  double after(const State<1>& base, uint64_t seen, int p, const Belief& part, double alpha, double beta) {
     State<1> s = base;
     s.stones[index_of(them_)].w[0] = part[0].own;  // a hit or not is all the move asks of them
     const Step step = play_move(s, g_, variant_, p);
     const uint64_t mine2 = s.stones[index_of(me_)].w[0];
     const uint64_t seen2 = step.result == MoveResult::Hit ? seen | uint64_t{1} << p : seen;
     if (step.connected) return 1.0;
-    return s.to_move == me_ ? decide(mine2, seen2, part, alpha) : greedy_value(mine2, seen2, part, alpha);
+    return s.to_move == me_ ? decide(mine2, seen2, part, alpha, beta) : greedy_value(mine2, seen2, part, alpha, beta);
   }
 
-  // The responder's best value on its move, or, when it is at most `alpha`,
-  // `alpha` (an upper bound, memoised as one). A move is dropped as soon as
-  // its outcomes valued so far, plus a sure win for the rest, cannot pass
-  // the larger of `alpha` and the best move found; each outcome is asked
-  // only to pass what the move needs of it.
-  double decide(uint64_t mine, uint64_t seen, const Belief& belief, double alpha) {
+  // The responder's best value on its move, or a bound, as in greedy_value
+  // (memoised with what it is). A move is dropped as soon as its outcomes
+  // valued so far, plus a sure win for the rest, cannot pass the larger of
+  // `alpha` and the best move found; the search stops at the first move
+  // that reaches `beta`; each outcome is asked only what the move needs of it.
+  double decide(uint64_t mine, uint64_t seen, const Belief& belief, double alpha, double beta) {
     const Digest d = digest(mine, seen, belief);
     double v;
-    bool exact;
-    const bool known = decisions_.find(d, v, exact);
-    if (known && (exact || v <= alpha + 1e-12)) return v;
+    Bound bound;
+    const bool known = decisions_.find(d, v, bound);
+    if (known && (bound == Bound::Exact || (bound == Bound::AtMost && v <= alpha + kEps) ||
+                  (bound == Bound::AtLeast && v >= beta - kEps))) {
+      return v;
+    }
     if (!known) check_limits();
     const double total = mass(belief);
     std::vector<int> order;
     best_cells(mine, g_.on_board.w[0] & ~mine & ~seen, me_, &order);
     const State<1> base = state(mine, 0, 0, me_);
     double best = -1;
+    double most = -1;  // the most any dropped move can be worth
     for (int p : order) {
       const double floor = std::max(alpha, best);
       Belief parts[2];
@@ -371,26 +408,41 @@ class Responder {
       for (int i : {first, 1 - first}) {
         if (parts[i].empty()) continue;
         rest -= shares[i];
-        const double need = (floor - value - rest) / shares[i];
-        if (need >= 1 - 1e-12) {  // even a sure win here would not pass the floor
+        const double low = (floor - value - rest) / shares[i];
+        const double high = (beta - value) / shares[i];
+        if (low >= 1 - kEps) {  // even a sure win here would not pass the floor
+          most = std::max(most, value + shares[i] + rest);
           dropped = true;
           break;
         }
-        value += shares[i] * after(base, seen, p, parts[i], need);
-        if (value + rest <= floor + 1e-12) {
+        const double w = after(base, seen, p, parts[i], low, high);
+        value += shares[i] * w;
+        if (w >= high - kEps) {  // this move reaches beta: so does the decision
+          decisions_.put(d, value, Bound::AtLeast);
+          return value;
+        }
+        if (value + rest <= floor + kEps) {
+          most = std::max(most, value + rest);
           dropped = true;
           break;
         }
       }
-      if (!dropped && value > best + 1e-12) {
+      if (!dropped && value > best + kEps) {
         best = value;
-        if (best >= 1 - 1e-12) break;
+        if (best >= 1 - kEps) break;
       }
     }
-    const bool passed = best > alpha + 1e-12;
-    decisions_.put(d, passed ? best : alpha, passed);
-    return passed ? best : alpha;
+    if (best > alpha + kEps) {
+      decisions_.put(d, best, Bound::Exact);
+      return best;
+    }
+    const double upper = std::max(best, most);  // at most alpha: every move was dropped or at most alpha
+    decisions_.put(d, upper, Bound::AtMost);
+    return upper;
   }
+
+  static constexpr double kEps = 1e-12;  // values this close count as equal
+  static constexpr double kNoTarget = -1;
 
   Geometry g_;
   Variant variant_;
@@ -398,17 +450,28 @@ class Responder {
   Color me_, them_;
   uint64_t max_states_;
   const std::atomic<bool>* stop_;
-  std::array<int, 64> turned_{};  // padded cell -> its cell after a half-turn
+  std::array<std::array<uint64_t, 256>, 8> turned_{};  // byte k of a set -> its cells after a half-turn
   Memo decisions_;     // the responder's values by information state
+  struct Key {
+    uint64_t own, found;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return mix(k.own * 0x9E3779B97F4A7C15ull ^ k.found); }
+  };
+  std::unordered_map<Key, uint64_t, KeyHash> greedy_cells_;  // greedy_cells by (own, found)
   uint64_t turns_ = 0;  // greedy turns valued
 };
 
 }  // namespace
 
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
-                                    const std::atomic<bool>* stop) {
+                                    const std::atomic<bool>* stop, double target) {
   check_rules(rules);
-  return Responder(rules, responder, max_states, stop).run();
+  if (target != -1 && !(target >= 0 && target < 1)) {
+    throw ConfigError("the target win rate must be at least 0 and below 1 (or none), not " + std::to_string(target));
+  }
+  return Responder(rules, responder, max_states, stop).run(target);
 }
 
 struct GreedyResponderImpl : Responder {

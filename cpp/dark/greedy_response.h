@@ -21,10 +21,11 @@
 //
 // Method: the responder's cells are tried in the order of its own greedy
 // scores, and a move is dropped as soon as its outcomes valued so far, plus
-// a sure win for the rest, cannot beat the best move found. That bound is
+// a sure win for the rest, cannot beat the best move found. Both bounds are
 // passed down (expectimax with Ballard's Star1 cut-offs): each outcome is
-// asked only whether it passes what its move needs of it, and a state that
-// does not pass is memoised with the bound instead of its value.
+// asked only whether it passes what its move needs of it, a decision stops
+// at a move that reaches what its caller needs, and a state answered with a
+// bound is memoised with the bound instead of its value.
 #pragma once
 
 #include <atomic>
@@ -37,22 +38,29 @@
 
 namespace hexengine {
 
+// What a best response's value says: the best itself, or a bound on it.
+enum class GreedyBound { Exact, AtMost, AtLeast };
+
 // The result of an exact best response to the greedy player.
 struct GreedyResponse {
-  double value = 0;           // the responder's best win probability (when complete)
+  double value = 0;           // the responder's best win probability (when complete), or a bound on it
+  GreedyBound bound = GreedyBound::Exact;  // with a target: AtMost (value is the target) or AtLeast
   uint64_t decisions = 0;     // the responder's information states valued (memoised)
   uint64_t greedy_turns = 0;  // the greedy player's turns valued (not memoised: counted as often as met)
   bool complete = false;      // false: stopped at max_states or by `stop`, value unknown
 };
 
 // The highest win rate any player of colour `responder` can reach against
-// the greedy player. Stops, incomplete, once more than `max_states` of the
-// responder's information states are memoised (0: no limit) or when `stop`
-// is set.
+// the greedy player. With a `target` in [0, 1), only whether it is above
+// the target: `target` with AtMost, or a value above it with AtLeast; far
+// fewer states than the exact value when the value is well away from it.
+// Stops, incomplete, once more than `max_states` of the responder's
+// information states are memoised (0: no limit) or when `stop` is set.
 // Throws ConfigError unless `rules` are Dark Hex (classic or abrupt) on a
-// board whose padded layout fits one 64-bit word (7x7 does).
+// board whose padded layout fits one 64-bit word (7x7 does), or for a
+// target outside [0, 1) other than -1 (no target).
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
-                                    const std::atomic<bool>* stop = nullptr);
+                                    const std::atomic<bool>* stop = nullptr, double target = -1);
 
 // A hidden state of a belief: the greedy player's stones, the responder's
 // stones it has found (public cells as bits, cell r * cols + c), a weight.

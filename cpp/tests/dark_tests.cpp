@@ -253,8 +253,20 @@ void test_greedy_best_response() {
     const DarkEvaluation e = evaluate(tree, greedy);
     for (int c = 0; c < 2; ++c) {
       const GreedyResponse r = greedy_best_response(tree.rules(), static_cast<Color>(c), 0);
-      CHECK(r.complete);
+      CHECK(r.complete && r.bound == GreedyBound::Exact);
       CHECK(std::abs(r.value - (e.best_response[c] + 1) / 2) < 1e-6);
+      // Asked about a target: a value above it, at most the value, or the target as a bound.
+      if (r.value >= 0.01) {
+        const GreedyResponse below =
+            greedy_best_response(tree.rules(), static_cast<Color>(c), 0, nullptr, r.value - 0.01);
+        CHECK(below.complete && below.bound == GreedyBound::AtLeast);
+        CHECK(below.value > r.value - 0.01 && below.value <= r.value + 1e-6);
+      }
+      if (r.value < 0.99) {
+        const GreedyResponse above =
+            greedy_best_response(tree.rules(), static_cast<Color>(c), 0, nullptr, r.value + 0.01);
+        CHECK(above.complete && above.bound == GreedyBound::AtMost && above.value == r.value + 0.01);
+      }
     }
   }
   auto message = [](const Rules& rules) -> std::string {
@@ -267,6 +279,13 @@ void test_greedy_best_response() {
   };
   CHECK(message(make_rules(Variant::Hex, 3, 3, SwapForm::Off)).find("for Dark Hex") != std::string::npos);
   CHECK(message(make_rules(Variant::Dark, 8, 8, SwapForm::Off)).find("fits 64 cells") != std::string::npos);
+  bool refused = false;
+  try {
+    greedy_best_response(make_rules(Variant::Dark, 3, 3, SwapForm::Off), Color::Red, 0, nullptr, 1.0);
+  } catch (const ConfigError& e) {
+    refused = std::string(e.what()).find("target win rate") != std::string::npos;
+  }
+  CHECK(refused);
   const Rules four = make_rules(Variant::Dark, 4, 4, SwapForm::Off);
   const GreedyResponse capped = greedy_best_response(four, Color::Blue, 500);
   CHECK(!capped.complete && capped.decisions > 500 && capped.decisions <= 516);  // past it by at most one a ply

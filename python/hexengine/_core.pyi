@@ -93,8 +93,8 @@ DARK_TREE_MAX_CELLS: int
 DARK_CFR_MAX_ITERATIONS: int
 
 def greedy_best_response(
-    variant: str, rows: int, cols: int, responder: int, max_states: int = 0
-) -> tuple[float | None, int, int]: ...
+    variant: str, rows: int, cols: int, responder: int, max_states: int = 0, target: float | None = None
+) -> tuple[float | None, int, int, str | None]: ...
 
 class GreedyResponder:
     def __init__(self, variant: str, rows: int, cols: int, responder: int, max_states: int = 0) -> None: ...
