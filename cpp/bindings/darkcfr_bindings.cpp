@@ -50,11 +50,8 @@ void bind_darkcfr(py::module_& m) {
         if (max_states < 0) {
           throw ConfigError("max_states must be a number of states (0 for no limit), not " + std::to_string(max_states));
         }
-        if (target && !(*target >= 0 && *target < 1)) {
-          throw ConfigError("the target win rate must be at least 0 and below 1, not " + std::to_string(*target));
-        }
         const GreedyResponse r = interruptible([&](const std::atomic<bool>& stop) {
-          return greedy_best_response(rules, me, static_cast<uint64_t>(max_states), &stop, target.value_or(-1));
+          return greedy_best_response(rules, me, static_cast<uint64_t>(max_states), &stop, target);
         });
         const char* bound = r.bound == GreedyBound::AtMost    ? "at most"
                             : r.bound == GreedyBound::AtLeast ? "at least"

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -164,19 +165,19 @@ class Responder {
   Color me() const { return me_; }
   const Geometry& geometry() const { return g_; }
 
-  GreedyResponse run(double target) {
+  GreedyResponse run(std::optional<double> target) {
     GreedyResponse out;
     const Belief start{{0, 0, 1.0}};
     try {
       // Without a target, the window holds every value; with one, it is only
       // as wide as it takes to tell "at most the target" from "above it".
-      const double alpha = target, beta = target == kNoTarget ? 2 : target + 1e-9;
+      const double alpha = target.value_or(-1), beta = target ? *target + 1e-9 : 2;
       const double v = me_ == Color::Red ? decide(0, 0, start, alpha, beta) : greedy_value(0, 0, start, alpha, beta);
       out.complete = true;
       out.bound = v <= alpha + kEps  ? GreedyBound::AtMost
                   : v >= beta - kEps ? GreedyBound::AtLeast
                                      : GreedyBound::Exact;
-      out.value = out.bound == GreedyBound::AtMost ? target : v;  // the search may have found less than the target
+      out.value = out.bound == GreedyBound::AtMost ? alpha : v;  // the search may have found less than the target
     } catch (const Stopped&) {
       // a limit was reached: the value stays unknown (complete is false)
     }
@@ -442,7 +443,6 @@ class Responder {
   }
 
   static constexpr double kEps = 1e-12;  // values this close count as equal
-  static constexpr double kNoTarget = -1;
 
   Geometry g_;
   Variant variant_;
@@ -466,10 +466,10 @@ class Responder {
 }  // namespace
 
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
-                                    const std::atomic<bool>* stop, double target) {
+                                    const std::atomic<bool>* stop, std::optional<double> target) {
   check_rules(rules);
-  if (target != -1 && !(target >= 0 && target < 1)) {
-    throw ConfigError("the target win rate must be at least 0 and below 1 (or none), not " + std::to_string(target));
+  if (target && !(*target >= 0 && *target < 1)) {
+    throw ConfigError("the target win rate must be at least 0 and below 1, not " + std::to_string(*target));
   }
   return Responder(rules, responder, max_states, stop).run(target);
 }

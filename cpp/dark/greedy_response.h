@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/geometry.h"
@@ -58,9 +59,10 @@ struct GreedyResponse {
 // information states are memoised (0: no limit) or when `stop` is set.
 // Throws ConfigError unless `rules` are Dark Hex (classic or abrupt) on a
 // board whose padded layout fits one 64-bit word (7x7 does), or for a
-// target outside [0, 1) other than -1 (no target).
+// target outside [0, 1).
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
-                                    const std::atomic<bool>* stop = nullptr, double target = -1);
+                                    const std::atomic<bool>* stop = nullptr,
+                                    std::optional<double> target = std::nullopt);
 
 // A hidden state of a belief: the greedy player's stones, the responder's
 // stones it has found (public cells as bits, cell r * cols + c), a weight.
