@@ -359,7 +359,8 @@ class Responder {
       if (low >= 1 - kEps) return value + share + rest;  // even a sure win here would not pass alpha
       const double v = decide(mine, seen, part, low, high);
       value += share * v;
-      if (v >= high - kEps || value + rest <= alpha + kEps) return value + (v >= high - kEps ? 0 : rest);
+      if (v >= high - kEps) return value;                       // at least beta, whatever the rest are
+      if (value + rest <= alpha + kEps) return value + rest;  // at most alpha, even if the rest are won
     }
     return value;
   }
