@@ -9,7 +9,10 @@ It accepts every setup command; ``genmove`` behaves by MODE:
 - ``resign``: answers ``resign``.
 - ``a1``: always answers ``a1`` (illegal once a1 is taken).
 - ``swap``: answers ``swap-pieces`` (Benzene's word for the sides swap), then the first free cell.
-- ``first-free``: the first cell it has not seen played.
+- ``first-free``: the first cell it has not seen played; ``slow``: the same after 0.3 s.
+
+``python _fake_htp.py MODE NAME LOG`` also knows ``time_settings`` and ``time_left``, and
+appends each of those commands it gets to the file LOG.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import time
 def main() -> None:
     mode = sys.argv[1]
     name = sys.argv[2] if len(sys.argv) > 2 else "fake"
+    log = sys.argv[3] if len(sys.argv) > 3 else None
     size = (11, 11)
     taken: set[str] = set()
     genmoves = 0
@@ -34,6 +38,11 @@ def main() -> None:
             answer = name
         elif command == "list_commands":
             answer = "name\nlist_commands\nboardsize\nclear_board\nplay\ngenmove\nquit"
+            if log:
+                answer += "\ntime_settings\ntime_left"
+        elif command in ("time_settings", "time_left") and log:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(" ".join(words) + "\n")
         elif command == "quit":
             print("=\n", flush=True)
             return
@@ -51,6 +60,8 @@ def main() -> None:
                 sys.exit(3)
             if mode == "silent":
                 time.sleep(3600)
+            if mode == "slow":
+                time.sleep(0.3)
             if mode == "refuse":
                 print("? I will not\n", flush=True)
                 continue

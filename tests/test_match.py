@@ -416,3 +416,129 @@ def test_a_stop_asked_for_while_an_engine_starts_waits_for_it():
     assert calls == ["stop"]
     gate.request(lambda: calls.append("now"))
     assert calls == ["stop", "now"]
+
+
+class _TimedBots:
+    """Players for play_game: bots that take the time the test says, on a fake clock."""
+
+    def __init__(self, bots: dict[str, object]) -> None:
+        self.bots = bots
+        self.clocks: list[float] = []
+
+    def for_game(self, seat: str, rules: hx.Rules, seed: int, clock: float = 0.0) -> object:
+        self.clocks.append(clock)
+        return self.bots[seat]
+
+
+class _Thinker:
+    """Plays the first legal cell after `takes` seconds of the fake clock `now`; records what
+    the referee told it, by the keyword its choose takes (none, seconds or time_left)."""
+
+    def __init__(self, now: list[float], takes: float, told: str = "") -> None:
+        self.now, self.takes, self.heard = now, takes, []
+        if told == "seconds":
+            self.choose = lambda view, seconds=None: self._move(view, seconds)
+        elif told == "time_left":
+            self.choose = lambda view, time_left=None: self._move(view, time_left)
+        else:
+            self.choose = lambda view: self._move(view, None)
+
+    def _move(self, view: hx.View, heard: float | None) -> hx.Move:
+        self.heard.append(heard)
+        self.now[0] += self.takes
+        return view.legal_moves()[0]
+
+
+def test_the_referee_clock_flags_the_side_whose_time_runs_out():
+    """With a clock the referee takes each decision's thinking off the mover's clock; the side
+    that runs out loses on time, whatever it answered; a bot whose choose takes `seconds` gets
+    the HTP engine's share of its clock, one that takes `time_left` what its clock shows."""
+    from hexengine.htp.clock import GameClock
+    from hexengine.match.game import play_game
+
+    now = [0.0]
+    slow, budgeted = _Thinker(now, 0.4), _Thinker(now, 0.1, "seconds")
+    players = _TimedBots({"A": slow, "B": budgeted})
+    result = play_game(0, players, SMALL, (), "A", 0, ("slow", "budgeted"), clock=1.0, timer=lambda: now[0])
+    assert players.clocks == [1.0, 1.0]
+    assert (result.reason, result.winner, result.winner_color) == ("timeout", "B", "blue")
+    assert result.decisions == {"A": 3, "B": 2} and result.moves == 4  # the third answer came too late
+    assert result.detail == "A (Red) ran out of time: 1.20 s thought, 1 s on its clock"
+    reference = GameClock()
+    reference.settings(1.0, 0, 0)
+    expected = []
+    for empty in (24, 22):
+        expected.append(reference.budget(hx.BLUE, empty))
+        reference.spend(hx.BLUE, 0.1)
+    assert budgeted.heard == pytest.approx(expected)
+    assert slow.heard == [None, None, None]
+
+    now[0] = 0.0
+    counting = _Thinker(now, 0.05, "time_left")
+    players = _TimedBots({"A": counting, "B": _Thinker(now, 0.0)})
+    result = play_game(1, players, SMALL, (), "A", 0, ("a", "b"), clock=1.0, timer=lambda: now[0])
+    assert result.reason == "connection"
+    assert counting.heard[:4] == pytest.approx([1.0, 0.95, 0.9, 0.85])
+
+    # Without a clock nobody is told anything and nobody loses on time.
+    now[0] = 0.0
+    slow = _Thinker(now, 100.0, "seconds")
+    result = play_game(2, _TimedBots({"A": slow, "B": _Thinker(now, 0.0)}), SMALL, (), "A", 0, ("a", "b"))
+    assert result.reason == "connection" and set(slow.heard) == {None}
+
+
+def test_htp_engines_hear_the_clock_and_a_slow_one_loses_on_it(tmp_path):
+    """An HTP engine that knows time_settings and time_left gets the clock at the start of
+    each game and what its clock shows before each genmove; one that thinks past its clock
+    loses on time (logged), and the match goes on; a silent one is stopped after its clock."""
+    heard = tmp_path / "time.log"
+    logged_engine = f"htp:{sys.executable} {FAKE} first-free fake {heard}"
+    result = run_match("random", logged_engine, games=2, rules=SMALL, jobs=1, clock=30)
+    assert {g.reason for g in result.games} == {"connection"}
+    lines = heard.read_text().splitlines()
+    assert lines.count("time_settings 30 0 0") == 2
+    games = "\n".join(lines).split("time_settings 30 0 0")[1:]
+    for game, colour in zip(games, ("w", "b"), strict=True):
+        shown = [line.split() for line in game.strip().splitlines()]
+        assert shown and all(words[:2] == ["time_left", colour] and words[3] == "0" for words in shown)
+        seconds = [float(words[2]) for words in shown]
+        assert seconds[0] == 30 and seconds == sorted(seconds, reverse=True) and seconds[-1] > 29
+
+    logged: list[str] = []
+    result = run_match("random", fake("slow"), games=2, rules=SMALL, jobs=1, clock=0.5, log=logged.append)
+    assert [g.reason for g in result.games] == ["timeout", "timeout"] and result.wins == {"A": 2, "B": 0}
+    assert all(1 <= g.decisions["B"] <= 2 and "ran out of time" in g.detail for g in result.games)
+    assert len(logged) == 2 and "lost on time: 2" in result.summary()
+    # One that never answers is stopped soon after its clock runs out (not after its timeout).
+    result = run_match("random", fake("silent"), games=1, rules=SMALL, jobs=1, clock=0.5)
+    assert result.games[0].reason == "timeout" and 2.5 <= result.games[0].time["B"] < 30
+
+
+def test_a_clock_must_be_a_number_of_seconds(tmp_path, capsys):
+    """A clock that is not a number of seconds is refused with a message that names it, by the
+    Python API and the command; a folder is resumed only with the clock it was made with."""
+    for bad in (-1, math.nan, math.inf, True, "30", 2e6):
+        with pytest.raises(MatchError, match="clock"):
+            run_match("random", "random", games=2, rules=SMALL, jobs=1, clock=bad)
+    with pytest.raises(MatchError, match="clock"):
+        hx.run_tournament(["random", "random:seed=2"], games_per_pair=2, rules=SMALL, jobs=1, clock=-5)
+    from hexengine.cli import main
+
+    assert main(["match", "-n", "2", "--size", "3", "-p", "random", "-p", "random", "--clock", "-1"]) == 2
+    assert "clock" in capsys.readouterr().err
+    out = tmp_path / "run"
+    run_match("random", "random", games=2, rules=SMALL, jobs=1, clock=5, sgf_dir=out)
+    assert json.loads((out / "settings.json").read_text())["clock"] == 5
+    with pytest.raises(MatchError, match="other settings"):
+        run_match("random", "random", games=2, rules=SMALL, jobs=1, sgf_dir=out)
+    again = run_match("random", "random", games=2, rules=SMALL, jobs=1, clock=5, sgf_dir=out)
+    assert again.games_played == 2
+
+
+def test_an_mcts_bot_spends_its_clock_and_keeps_to_it():
+    """MCTSBot takes the referee's share of its clock as its budget, so a bot set to far more
+    simulations than a clock allows still plays in time."""
+    greedy_mcts = "mcts:simulations=10000000;threads=1"
+    result = run_match(greedy_mcts, "random", games=2, rules=SMALL, jobs=1, clock=1.5)
+    assert {g.reason for g in result.games} == {"connection"} and result.wins["A"] == 2
+    assert all(0 < g.time["A"] < 1.5 for g in result.games)

@@ -74,6 +74,14 @@ def add_game_options(parser: argparse.ArgumentParser, kind: str) -> None:
         "--seed", type=int, default=0, help="seed for bots without their own and for random openings"
     )
     parser.add_argument(
+        "--clock",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a game clock: SECONDS of thinking time for each side a game, kept by the referee; a side "
+        "whose clock runs out loses on time (HTP engines are told it by time_settings and time_left)",
+    )
+    parser.add_argument(
         "--out",
         metavar="DIR",
         help=f"where SGF records, games.jsonl, results.json and {kind}.log go (default: {kind}-DATE-TIME); "
@@ -124,7 +132,7 @@ def run_games(
     ``players`` parsed, ``out`` the output folder (None with ``--no-records``) and ``common``
     the keyword arguments that :func:`~hexengine.match.run_match` and
     :func:`~hexengine.run_tournament` share (``rules``, ``jobs``, ``openings``,
-    ``random_openings``, ``seed``, ``progress``, ``log``, ``cluster``), from the options of
+    ``random_openings``, ``seed``, ``progress``, ``log``, ``cluster``, ``clock``), from the options of
     :func:`add_game_options`. Prints the result, with a progress bar that shows
     ``bar_text(result)``; 2 for bad settings, 130 when interrupted by Ctrl-C or SIGTERM (the
     games finished so far are saved, and running again with the same folder plays the rest;
@@ -159,7 +167,7 @@ def run_games(
             log_file.write(message + "\n")
             log_file.flush()
         bar.clear()
-        print(f"forfeit: {message}", file=sys.stderr)
+        print(message, file=sys.stderr)
 
     def progress(result: Any) -> None:
         if not args.quiet:
@@ -179,6 +187,7 @@ def run_games(
             progress=progress,
             log=log,
             cluster=args.cluster,
+            clock=args.clock,
         )
     except HexError as e:
         bar.clear()

@@ -192,12 +192,20 @@ class HtpClient:
     # ------------------------------------------------------------------ games
 
     def play(
-        self, game: Game | View, limit: Limit | None = None, *, timeout: float | None = None
+        self,
+        game: Game | View,
+        limit: Limit | None = None,
+        *,
+        timeout: float | None = None,
+        time_left: float | None = None,
     ) -> PlayResult:
         """The engine's move for the player to move in ``game`` (a Game, or a View of it).
 
         ``timeout`` (default: the client's) bounds the wait for the answer; an
         engine that takes longer is stopped and :class:`EngineError` raised.
+        ``time_left`` (seconds on the mover's clock, in main time) is sent first as
+        GTP's ``time_left`` when the engine knows that command (see
+        :meth:`time_settings`).
         """
         view = _view_of(game)
         rules = view.rules
@@ -215,6 +223,8 @@ class HtpClient:
         if limit is not None and limit != self._limit:
             self._apply_limit(limit)
         color = "b" if view.to_move is RED else "w"
+        if time_left is not None and "time_left" in self.commands:
+            self.send(f"time_left {color} {max(0.0, time_left):.3f} 0")
         answer = self.send(f"genmove {color}", timeout=timeout).strip().lower()
         result = self._read_answer(answer, rules)
         if not result.resigned:
@@ -224,6 +234,15 @@ class HtpClient:
     def new_game(self) -> None:
         """Forgets what the engine was told: the next :meth:`play` starts from ``clear_board``."""
         self._sent = None
+
+    def time_settings(self, main: float, byo_yomi: float = 0.0, stones: int = 0) -> bool:
+        """Tells the engine the game's clock with GTP's ``time_settings`` (``main`` seconds
+        each, then byo-yomi periods of ``byo_yomi`` seconds for ``stones`` moves; 0 and 0:
+        sudden death); False, and nothing sent, when the engine does not know the command."""
+        if "time_settings" not in self.commands:
+            return False
+        self.send(f"time_settings {main:g} {byo_yomi:g} {int(stones)}")
+        return True
 
     # ------------------------------------------------------------------ ending
 

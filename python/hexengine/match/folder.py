@@ -171,11 +171,11 @@ class ResultsFolder:
 
 def schedule_digest(jobs: Sequence[GameJob]) -> str:
     """A digest of everything that decides the games of ``jobs`` (players, rules, openings,
-    colours, seeds, names): two runs that share it play the same games."""
+    colours, seeds, names, clock): two runs that share it play the same games."""
     text = json.dumps(
         [
             [j.index, [s.text for s in j.specs], [j.rules.variant, j.rules.rows, j.rules.cols, j.rules.swap],
-             list(j.opening), j.red, j.seed, list(j.names)]
+             list(j.opening), j.red, j.seed, list(j.names)] + ([j.clock] if j.clock else [])
             for j in jobs
         ]
     )  # fmt: skip

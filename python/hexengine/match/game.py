@@ -5,6 +5,18 @@ and its moves are checked by the rules. A player that resigns loses; one that
 answers an illegal move, crashes, or stays silent past its ``timeout``
 forfeits the game (logged; a crashed engine is restarted for the next game).
 
+With a ``clock`` (seconds of main time for each side, sudden death), the
+referee's own clock decides time: each decision's wall-clock thinking comes off
+the mover's clock, and a side whose clock runs out loses on time (reason
+``timeout``), whatever the move it then answers. Each player is told its time
+as it can hear it: an HTP engine gets GTP's ``time_settings`` at the start of
+each game and ``time_left`` before each ``genmove`` (when it knows the
+commands); a bot whose ``choose`` takes ``time_left`` gets the seconds left on
+its clock; one whose ``choose`` takes ``seconds`` (``MCTSBot``) gets the share
+of its clock that hexengine's HTP engine would give itself
+(:class:`~hexengine.htp.clock.GameClock`: what is left over an eighth of the
+empty cells, at least five moves); other bots are only timed.
+
 A game is given as a :class:`GameJob`, which holds only plain values and so can be
 played in another process:
 
@@ -18,18 +30,22 @@ played in another process:
 
 from __future__ import annotations
 
+import inspect
+import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import HexError, IllegalMove
-from ..game import Game
+from ..game import Game, View
+from ..htp.clock import GameClock
 from ..records import GameRecord
 from ..rules import BLUE, RED, Color, MoveResult, Rules
+from .errors import MatchError
 from .players import Players, PlayerSpec, Resigned
 
-__all__ = ["GameJob", "GameResult", "play_game"]
+__all__ = ["GameJob", "GameResult", "check_clock", "play_game"]
 
 
 @dataclass
@@ -54,8 +70,9 @@ class GameResult:
 @dataclass(frozen=True)
 class GameJob:
     """One game of a match, fully specified: the players' ``specs`` (seat A, seat B), the
-    ``rules``, the ``opening``, the seat that plays ``red`` first, the ``seed`` and the
-    ``names`` for the record. Plain values only, so it pickles."""
+    ``rules``, the ``opening``, the seat that plays ``red`` first, the ``seed``, the
+    ``names`` for the record and the ``clock`` (seconds of main time for each side; 0: no
+    clock). Plain values only, so it pickles."""
 
     index: int
     specs: tuple[PlayerSpec, PlayerSpec]
@@ -64,11 +81,14 @@ class GameJob:
     red: str
     seed: int
     names: tuple[str, str]
+    clock: float = 0.0
 
     def play(self, players: Players) -> GameResult:
         """Plays the game with ``players``, made from :attr:`specs` (and perhaps kept from
         earlier games, as HTP engines are)."""
-        return play_game(self.index, players, self.rules, self.opening, self.red, self.seed, self.names)
+        return play_game(
+            self.index, players, self.rules, self.opening, self.red, self.seed, self.names, clock=self.clock
+        )
 
 
 def play_game(
@@ -79,8 +99,13 @@ def play_game(
     red: str,
     seed: int,
     names: tuple[str, str],
+    *,
+    clock: float = 0.0,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> GameResult:
-    """Plays one game; the referee adjudicates, failures forfeit."""
+    """Plays one game; the referee adjudicates, failures forfeit. ``clock``: seconds of main
+    time for each side (0: no clock); ``timer``: the referee's clock in seconds."""
+    check_clock(clock)
     game = Game(rules)
     for move in opening:
         game.play(move)
@@ -92,9 +117,12 @@ def play_game(
     spent = {"A": 0.0, "B": 0.0}
     decisions = {"A": 0, "B": 0}
     reason, detail = "", ""
+    clocks = GameClock()
+    if clock:
+        clocks.settings(clock, 0, 0)
     for seat in "AB":
         try:
-            bots[seat] = players.for_game(seat, rules, seed * 2 + "AB".index(seat))
+            bots[seat] = players.for_game(seat, rules, seed * 2 + "AB".index(seat), clock=clock)
         except Exception as e:
             color = RED if seats[RED] == seat else BLUE
             game.resign(color)
@@ -105,9 +133,9 @@ def play_game(
         assert color is not None
         seat = seats[color]
         view = game.view(color)
-        started = time.perf_counter()
+        started = timer()
         try:
-            move = bots[seat].choose(view)
+            move = _ask(bots[seat], view, clocks)
         except Resigned:
             game.resign(color)
             reason, detail = "resignation", f"{seat} ({color}) resigned"
@@ -115,15 +143,27 @@ def play_game(
         except Exception as e:
             from ..htp.client import EngineTimeout
 
-            spent[seat] += time.perf_counter() - started
-            if isinstance(e, EngineTimeout):
+            took = timer() - started
+            spent[seat] += took
+            clocks.spend(color, took)
+            flagged = clocks.active and clocks.left(color)[0] < 0
+            if flagged or isinstance(e, EngineTimeout):
                 game.timeout(color)
             else:
                 game.resign(color)
-            reason, detail = "forfeit", f"{seat} ({color}) failed: {_short(e)}"
+            if flagged:
+                reason, detail = "timeout", _flag(seat, color, clock, spent[seat])
+            else:
+                reason, detail = "forfeit", f"{seat} ({color}) failed: {_short(e)}"
             break
-        spent[seat] += time.perf_counter() - started
+        took = timer() - started
+        spent[seat] += took
         decisions[seat] += 1
+        clocks.spend(color, took)
+        if clocks.active and clocks.left(color)[0] < 0:
+            game.timeout(color)
+            reason, detail = "timeout", _flag(seat, color, clock, spent[seat])
+            break
         try:
             result = game.play(move)
         except IllegalMove as e:
@@ -159,6 +199,36 @@ def play_game(
         time={k: round(v, 4) for k, v in spent.items()},
         decisions=decisions,
     )
+
+
+def check_clock(clock: float) -> None:
+    """Raises :class:`~hexengine.match.errors.MatchError` unless ``clock`` is a number of
+    seconds (0: no clock)."""
+    if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not math.isfinite(clock):
+        raise MatchError(f"the clock must be a number of seconds (0: no clock), not {clock!r}")
+    if clock < 0 or clock > 1e6:
+        raise MatchError(f"the clock must be between 0 and 1,000,000 seconds a side, not {clock:g}")
+
+
+def _ask(bot: Any, view: View, clocks: GameClock) -> Any:
+    """``bot``'s move, the player told its time as it can hear it (see the module docstring)."""
+    if not clocks.active:
+        return bot.choose(view)
+    assert view.to_move is not None
+    try:
+        takes = inspect.signature(bot.choose).parameters
+    except (TypeError, ValueError):
+        takes = {}
+    if "time_left" in takes:
+        return bot.choose(view, time_left=clocks.left(view.to_move)[0])
+    if "seconds" in takes:
+        empty = int((view.board == 0).sum())
+        return bot.choose(view, seconds=clocks.budget(view.to_move, empty))
+    return bot.choose(view)
+
+
+def _flag(seat: str, color: Color, clock: float, spent: float) -> str:
+    return f"{seat} ({color}) ran out of time: {spent:.2f} s thought, {clock:g} s on its clock"
 
 
 def _short(error: BaseException) -> str:

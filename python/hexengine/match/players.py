@@ -280,13 +280,17 @@ class _HtpPlayer:
                     stderr=self.spec.options.get("stderr", "capture"),
                 )
 
-    def new_game(self) -> None:
+    def new_game(self, clock: float = 0.0) -> None:
         self.start()
         self.client.new_game()
+        if clock:
+            self.client.time_settings(clock)
 
-    def choose(self, view: View) -> Move:
+    def choose(self, view: View, time_left: float | None = None) -> Move:
         self.start()
-        result = self.client.play(view, self.limit, timeout=self.timeout)
+        # On a clock the wait ends a little after the time left: the referee has flagged it by then.
+        wait = self.timeout if time_left is None else min(self.timeout, time_left + 2.0)
+        result = self.client.play(view, self.limit, timeout=wait, time_left=time_left)
         if result.resigned:
             raise Resigned()
         return result.move  # type: ignore[no-any-return]
@@ -312,11 +316,12 @@ class Players:
         self.specs = specs
         self.engines = {seat: _HtpPlayer(s) for seat, s in zip("AB", specs, strict=True) if s.kind == "htp"}
 
-    def for_game(self, seat: str, rules: Rules, seed: int) -> Any:
-        """Seat ``seat``'s player for a new game (``A`` or ``B``)."""
+    def for_game(self, seat: str, rules: Rules, seed: int, clock: float = 0.0) -> Any:
+        """Seat ``seat``'s player for a new game (``A`` or ``B``); an HTP engine is told the
+        ``clock`` (seconds of main time for each side), if any."""
         if seat in self.engines:
             engine = self.engines[seat]
-            engine.new_game()
+            engine.new_game(clock)
             return engine
         return self.specs["AB".index(seat)].build(rules, seed)
 

@@ -35,7 +35,7 @@ from .execution import Execution as Execution
 from .execution import play_here as play_here
 from .execution import play_in_processes as play_in_processes
 from .folder import ResultsFolder
-from .game import GameJob, GameResult
+from .game import GameJob, GameResult, check_clock
 from .openings import random_opening
 from .players import PlayerSpec, check_players, parse_player, report_names
 from .stats import elo, elo_interval, los
@@ -115,10 +115,7 @@ class MatchResult:
             f"score A {100 * self.score:.1f}%; Elo A - B {_elo_text(self.elo)} "
             f"(95% CI {_elo_text(lo)} to {_elo_text(hi)}); LOS {100 * self.los:.1f}%"
         )
-        forfeits = [g for g in self.games if g.reason in ("forfeit",)]
-        if forfeits:
-            lines.append(f"forfeits: {len(forfeits)}")
-            lines += [f"  game {g.index + 1}: {g.detail}" for g in forfeits[:10]]
+        lines += failure_lines(self.games)
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,6 +136,17 @@ class MatchResult:
         }  # fmt: skip
 
 
+def failure_lines(games: Sequence[GameResult]) -> list[str]:
+    """The summary's lines on the games lost by a forfeit or on time (ten of each at most)."""
+    lines = []
+    for reason, title in (("forfeit", "forfeits"), ("timeout", "lost on time")):
+        failed = [g for g in games if g.reason == reason]
+        if failed:
+            lines.append(f"{title}: {len(failed)}")
+            lines += [f"  game {g.index + 1}: {g.detail}" for g in failed[:10]]
+    return lines
+
+
 def _elo_text(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
@@ -156,10 +164,12 @@ def schedule(
     openings: Sequence[Sequence[str]] = (),
     random_openings: int = 0,
     seed: int = 0,
+    clock: float = 0.0,
 ) -> list[GameJob]:
     """The games of a match as jobs: colours alternate (A is Red in even-numbered games);
     with ``openings`` or ``random_openings`` (drawn from ``seed``), each opening starts a
-    pair of games, once with each player as Red; game ``i`` gets the seed ``seed + i``.
+    pair of games, once with each player as Red; game ``i`` gets the seed ``seed + i``;
+    every game has the ``clock`` (seconds of main time for each side; 0: none).
 
     >>> specs = (parse_player("mcts"), parse_player("random"))
     >>> jobs = schedule(specs, hx.Rules("hex", 5, 5), 3, [["c3"], ["a1"]], seed=7)
@@ -182,6 +192,7 @@ def schedule(
             "A" if index % 2 == 0 else "B",
             seed + index,
             names,
+            clock,
         )
         for index in range(games)
     ]
@@ -253,7 +264,7 @@ def play_jobs(
                 tally.games.append(game)
                 tally.games.sort(key=lambda g: g.index)
                 tally.seconds = time.perf_counter() - started
-                if game.reason == "forfeit" and log is not None:
+                if game.reason in ("forfeit", "timeout") and log is not None:
                     log(f"game {game.index + 1}: {game.detail}")
                 if progress is not None:
                     progress(tally)
@@ -294,6 +305,7 @@ def run_match(
     progress: Callable[[MatchResult], None] | None = None,
     log: Callable[[str], None] | None = None,
     cluster: str | None = None,
+    clock: float = 0.0,
 ) -> MatchResult:
     """Plays ``games`` games between A and B and returns the result.
 
@@ -306,16 +318,18 @@ def run_match(
     ``sgf_dir`` receives one SGF file per game as it finishes, ``games.jsonl`` and
     ``results.json`` (:mod:`~hexengine.match.folder`); run again with the same folder and
     settings, the match plays only the games not yet there. ``progress`` is called after each
-    game, ``log`` with each forfeit.
+    game, ``log`` with each forfeit and each loss on time. ``clock`` gives each side that many
+    seconds a game, kept by the referee (:mod:`~hexengine.match.game`); 0: no clock.
     """
     rules = rules if rules is not None else Rules("hex", 11, 11)
     a, b = (p if isinstance(p, PlayerSpec) else parse_player(p) for p in (player_a, player_b))
     specs = (a, b)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise MatchError(f"games must be a positive whole number, not {games!r}")
+    check_clock(clock)
     execute = execution(jobs, cluster, games)
     check_players(specs, rules, start_engines=cluster is None)
-    work = schedule(specs, rules, games, openings, random_openings, seed)
+    work = schedule(specs, rules, games, openings, random_openings, seed, clock)
     settings = {
         "kind": "match",
         "players": [a.text, b.text],
@@ -324,6 +338,7 @@ def run_match(
         "openings": [list(o) for o in openings],
         "random_openings": random_openings,
         "seed": seed,
+        **({"clock": clock} if clock else {}),
     }
     result = MatchResult(work[0].names, rules, [], games)
     return play_jobs(result, work, execute, sgf_dir, settings, progress, log)

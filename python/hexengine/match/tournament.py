@@ -34,9 +34,9 @@ from typing import Any
 
 from ..rules import Rules
 from .errors import MatchError
-from .game import GameJob, GameResult
+from .game import GameJob, GameResult, check_clock
 from .players import PlayerSpec, check_players, parse_player
-from .runner import execution, play_jobs, rules_dict, schedule
+from .runner import execution, failure_lines, play_jobs, rules_dict, schedule
 from .stats import bradley_terry
 
 __all__ = ["TournamentResult", "run_tournament", "tournament_schedule"]
@@ -112,10 +112,7 @@ class TournamentResult:
             + f"; Red won {red_wins}"
         )  # fmt: skip
         lines.append("Elo: Bradley-Terry maximum likelihood, relative to the mean, with 95% intervals")
-        forfeits = [g for g in self.games if g.reason == "forfeit"]
-        if forfeits:
-            lines.append(f"forfeits: {len(forfeits)}")
-            lines += [f"  game {g.index + 1}: {g.detail}" for g in forfeits[:10]]
+        lines += failure_lines(self.games)
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,6 +146,7 @@ def tournament_schedule(
     openings: Sequence[Sequence[str]] = (),
     random_openings: int = 0,
     seed: int = 0,
+    clock: float = 0.0,
 ) -> list[GameJob]:
     """The games of a round robin as jobs: each pair's match (:func:`~hexengine.match.runner.schedule`,
     the lower-numbered player at seat A, so Red in the pair's even-numbered games, every pair
@@ -161,7 +159,7 @@ def tournament_schedule(
     """
     pairs = list(itertools.combinations(range(len(specs)), 2))
     matches = [
-        schedule((specs[i], specs[j]), rules, games_per_pair, openings, random_openings, seed)
+        schedule((specs[i], specs[j]), rules, games_per_pair, openings, random_openings, seed, clock)
         for i, j in pairs
     ]
     return [
@@ -184,13 +182,14 @@ def run_tournament(
     progress: Callable[[TournamentResult], None] | None = None,
     log: Callable[[str], None] | None = None,
     cluster: str | None = None,
+    clock: float = 0.0,
 ) -> TournamentResult:
     """Plays a round robin between ``players`` (specs, as for a match; at least two, with
     different names: give ``name=`` to tell the same spec apart) and returns the result.
 
     Every pair plays ``games_per_pair`` games, colours alternating; ``openings`` and
     ``random_openings`` start each pair's games as in a match. ``jobs``, ``cluster``,
-    ``progress`` and ``log`` are as for :func:`~hexengine.match.runner.run_match`; ``out``
+    ``progress``, ``log`` and ``clock`` are as for :func:`~hexengine.match.runner.run_match`; ``out``
     receives an SGF file per game as it finishes, ``games.jsonl``, ``results.json`` and
     ``results.txt`` (the table), and is resumed when run again with the same settings.
     """
@@ -207,7 +206,8 @@ def run_tournament(
             )
     if isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int) or games_per_pair < 1:
         raise MatchError(f"games_per_pair must be a positive whole number, not {games_per_pair!r}")
-    work = tournament_schedule(specs, rules, games_per_pair, openings, random_openings, seed)
+    check_clock(clock)
+    work = tournament_schedule(specs, rules, games_per_pair, openings, random_openings, seed, clock)
     execute = execution(jobs, cluster, len(work))
     check_players(specs, rules, [str(k + 1) for k in range(len(specs))], start_engines=cluster is None)
     settings = {
@@ -218,6 +218,7 @@ def run_tournament(
         "openings": [list(o) for o in openings],
         "random_openings": random_openings,
         "seed": seed,
+        **({"clock": clock} if clock else {}),
     }
     result = TournamentResult(tuple(names), rules, games_per_pair, [])
     return play_jobs(result, work, execute, out, settings, progress, log)
