@@ -509,6 +509,7 @@ def test_htp_engines_hear_the_clock_and_a_slow_one_loses_on_it(tmp_path):
     assert [g.reason for g in result.games] == ["timeout", "timeout"] and result.wins == {"A": 2, "B": 0}
     assert all(1 <= g.decisions["B"] <= 2 and "ran out of time" in g.detail for g in result.games)
     assert len(logged) == 2 and "lost on time: 2" in result.summary()
+    assert "s a game (at most" in result.summary()  # what each side thought a game
     # One that never answers is stopped soon after its clock runs out (not after its timeout).
     result = run_match("random", fake("silent"), games=1, rules=SMALL, jobs=1, clock=0.5)
     assert result.games[0].reason == "timeout" and 2.5 <= result.games[0].time["B"] < 30

@@ -96,6 +96,9 @@ class MatchResult:
             decisions = sum(g.decisions.get(seat, 0) for g in self.games)
             spent = sum(g.time.get(seat, 0.0) for g in self.games)
             per_move = f", {spent / decisions:.3f} s per move" if decisions else ""
+            if self.games:
+                most = max(g.time.get(seat, 0.0) for g in self.games)
+                per_move += f", {spent / len(self.games):.1f} s a game (at most {most:.1f})"
             lines.append(
                 f"{seat}  {name:<{width}}  {wins} wins ({as_red} as Red, {wins - as_red} as Blue){per_move}"
             )
