@@ -5,6 +5,7 @@ evaluator sees only the searching player's own view."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -218,3 +219,83 @@ def test_an_exception_in_the_evaluator_propagates_and_the_bot_stays_usable() -> 
 def test_bad_settings_are_clear_errors(kwargs: dict, words: str) -> None:
     with pytest.raises(hx.ConfigError, match=words):
         hx.MCTSBot(**kwargs)
+
+
+@pytest.mark.parametrize("variant", ["hex", "rex"])
+def test_the_tree_of_the_last_search_is_kept_for_the_next_view_of_the_game(variant: str) -> None:
+    """In Hex and Rex a view that continues the game searched last starts from the subtree
+    under the moves played since: its visits count as reused, the budget's simulations are
+    new ones, and only those reach the evaluator; the same calls give the same searches."""
+    calls: list[int] = []
+
+    def counting(planes: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(len(mask))
+        return uniform(planes, mask)
+
+    def self_play(bot: hx.MCTSBot) -> list[hx.Analysis]:
+        game = play(variant, 5, [])
+        analyses = []
+        for _ in range(4):
+            analyses.append(bot.analyse(game.view(game.to_move)))
+            game.play(analyses[-1].move)
+        return analyses
+
+    bot = hx.MCTSBot(evaluator=counting, simulations=300, batch_size=4)
+    searches = self_play(bot)
+    assert searches[0].reused == 0
+    for before, after in itertools.pairwise(searches):
+        # The subtree's root was the node under the move played: the visits of that move,
+        # less the one that first reached it.
+        assert after.reused == before.visits.ravel()[before.move.index(5)] - 1 > 0
+        assert int(after.visits.sum()) == after.simulations + after.reused and after.simulations == 300
+    assert sum(calls) <= 4 * 300
+    again = self_play(hx.MCTSBot(evaluator=uniform, simulations=300, batch_size=4))
+    assert all(np.array_equal(a.visits, b.visits) for a, b in zip(searches, again, strict=True))
+
+
+def test_another_game_clear_or_reuse_tree_false_start_a_new_tree() -> None:
+    """A view of another game, a bot cleared, a bot with reuse_tree=False, an evaluator that
+    threw, and Dark Hex (whose worlds are drawn again each move) search from a new tree; the
+    swap is followed like a move."""
+    game = play("hex", 5, ["c3"])
+    view = game.view(hx.BLUE)
+    bot = hx.MCTSBot(evaluator=uniform, simulations=200)
+    bot.analyse(view)
+    assert bot.analyse(play("hex", 5, ["b2"]).view(hx.BLUE)).reused == 0
+    bot.analyse(view)
+    bot.clear()
+    assert bot.analyse(view).reused == 0
+    fresh = hx.MCTSBot(evaluator=uniform, simulations=200, reuse_tree=False)
+    fresh.analyse(view)
+    assert fresh.analyse(view).reused == 0
+    assert bot.analyse(view).reused > 0  # the same view again: the whole tree
+
+    state = {"throw": False}
+
+    def flaky(planes: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if state["throw"]:
+            raise ZeroDivisionError("the network divided by zero")
+        return uniform(planes, mask)
+
+    bot = hx.MCTSBot(evaluator=flaky, simulations=200)
+    bot.analyse(view)
+    state["throw"] = True
+    with pytest.raises(ZeroDivisionError):
+        bot.analyse(view)
+    state["throw"] = False
+    assert bot.analyse(view).reused == 0
+
+    dark = play("dark", 4, ["b2"])
+    bot = hx.MCTSBot(evaluator=uniform, simulations=200)
+    move = bot.choose(dark.view(hx.BLUE))
+    dark.play(move)
+    if not dark.is_over and dark.to_move is hx.RED:
+        assert bot.analyse(dark.view(hx.RED)).reused == 0
+
+    swapping = hx.Game("hex", size=4, swap="pieces")
+    swapping.play("b2")
+    bot = hx.MCTSBot(evaluator=favouring(16), simulations=200, batch_size=1)
+    first = bot.analyse(swapping.view(hx.BLUE))
+    assert first.move == hx.SWAP and first.swap_visits > 1
+    swapping.play("swap")
+    assert bot.analyse(swapping.view(hx.RED)).reused == first.swap_visits - 1

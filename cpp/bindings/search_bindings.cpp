@@ -191,7 +191,7 @@ void bind_search(py::module_& m) {
   // The evaluator bot of bot/evaluator_bot.h, behind hx.MCTSBot(evaluator=...).
   py::class_<EvaluatorBot>(m, "EvaluatorBot")
       .def(py::init([](unsigned long long simulations, double seconds, int threads, int batch_size, double c_puct,
-                       double noise_fraction, double noise_alpha, unsigned long long seed) {
+                       double noise_fraction, double noise_alpha, unsigned long long seed, bool reuse_tree) {
              PuctParams p;
              p.simulations = simulations;
              p.seconds = seconds;
@@ -201,10 +201,12 @@ void bind_search(py::module_& m) {
              p.noise_fraction = noise_fraction;
              p.noise_alpha = noise_alpha;
              p.seed = seed;
+             p.reuse_tree = reuse_tree;
              return std::make_unique<EvaluatorBot>(p);
            }),
            py::arg("simulations"), py::arg("seconds"), py::arg("threads"), py::arg("batch_size"), py::arg("c_puct"),
-           py::arg("noise_fraction"), py::arg("noise_alpha"), py::arg("seed"))
+           py::arg("noise_fraction"), py::arg("noise_alpha"), py::arg("seed"), py::arg("reuse_tree") = true)
+      .def("clear", &EvaluatorBot::clear, "Forgets the kept tree.")
       .def(
           "search",
           [](EvaluatorBot& bot, const View& view, py::object fn, std::optional<unsigned long long> simulations,

@@ -1,7 +1,6 @@
 #include "bot/evaluator_bot.h"
 
 #include "dark/dark_puct.h"
-#include "search/puct.h"
 
 namespace hexengine {
 
@@ -21,7 +20,12 @@ SearchResult EvaluatorBot::search(const View& view, Evaluator& evaluator, const 
   params.simulations = budget.simulations;
   params.seconds = budget.seconds;
   if (is_dark(view.rules.variant)) return DarkPuct(params).search(view, evaluator, interrupt);
-  return PuctSearch(params).search(view, evaluator, interrupt);
+  return PuctSearch(params).search(view, evaluator, interrupt, params_.reuse_tree ? &memory_ : nullptr);
+}
+
+void EvaluatorBot::clear() {
+  std::lock_guard<std::mutex> lock(busy_);
+  memory_.clear();
 }
 
 }  // namespace hexengine

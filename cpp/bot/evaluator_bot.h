@@ -8,7 +8,8 @@
 // (search/puct.h), Dark Hex views to DarkPuct (dark/dark_puct.h), which
 // hands the evaluator only the searching player's own view. The parameters
 // are checked once, when the bot is built (ConfigError naming the bad field);
-// one search runs at a time.
+// one search runs at a time. With `reuse_tree`, the bot keeps its last Hex or
+// Rex tree for the next search of the same game (PuctMemory).
 #pragma once
 
 #include <atomic>
@@ -16,6 +17,7 @@
 
 #include "core/view.h"
 #include "search/evaluator.h"
+#include "search/puct.h"
 #include "search/search.h"
 
 namespace hexengine {
@@ -34,9 +36,12 @@ class EvaluatorBot {
                       const std::atomic<bool>* interrupt = nullptr);
   // The parameters in use.
   const PuctParams& params() const { return params_; }
+  // Forgets the kept tree (the next search starts afresh).
+  void clear();
 
  private:
   PuctParams params_;
+  PuctMemory memory_;
   std::mutex busy_;
 };
 

@@ -97,7 +97,8 @@ SearchResult DarkPuct::search(const View& view, Evaluator& evaluator, const std:
   const Geometry g = make_geometry(view.rules.rows, view.rules.cols);
   return with_width(g.words, [&](auto w) {
     DarkWalk<w.value> walk(view, params_.seed);
-    return PuctTree<DarkWalk<w.value>>(params_, walk, evaluator, interrupt).run();
+    PuctNodes tree;  // a new tree each search: the worlds drawn from the next view differ
+    return PuctTree<DarkWalk<w.value>>(params_, walk, evaluator, interrupt, tree).run();
   });
 }
 

@@ -44,6 +44,9 @@ struct PuctParams {
   double noise_alpha = 0.3;
   // Seed of the random streams (noise, and Dark Hex's worlds).
   uint64_t seed = 0;
+  // Hex and Rex: a search that continues the game searched last starts from
+  // that search's subtree (search/puct.h); Dark Hex builds a new tree each time.
+  bool reuse_tree = true;
 };
 
 // Checks a parameter set; throws ConfigError naming the bad field.

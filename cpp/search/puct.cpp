@@ -1,5 +1,6 @@
 #include "search/puct.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -98,18 +99,94 @@ void dirichlet(Rng& rng, double alpha, int n, float* out) {
   for (int k = 0; k < n; ++k) out[k] = static_cast<float>(total > 0 ? draws[k] / total : 1.0 / n);
 }
 
+PuctNodes subtree(const PuctNodes& tree, const std::vector<int>& actions) {
+  int32_t node = tree.nodes.empty() ? -1 : 0;
+  for (size_t i = 0; i < actions.size() && node >= 0; ++i) {
+    const PuctNode& n = tree.nodes[node];
+    int32_t next = -1;
+    if (n.kind == PuctNode::kExpanded) {
+      for (int32_t e = n.first; e < n.first + n.count; ++e) {
+        if (tree.edges[e].action == actions[i]) next = tree.edges[e].child;
+      }
+    }
+    node = next;
+  }
+  PuctNodes out;
+  if (node < 0) return out;
+  // Breadth first: each node's edges side by side, as the search lays them out.
+  std::vector<int32_t> from;
+  const auto take = [&](int32_t old) {
+    PuctNode n = tree.nodes[old];
+    n.sibling = -1;
+    if (n.kind == PuctNode::kWaiting) n.kind = PuctNode::kNew;
+    from.push_back(old);
+    out.nodes.push_back(n);
+    return static_cast<int32_t>(out.nodes.size() - 1);
+  };
+  take(node);
+  for (size_t k = 0; k < from.size(); ++k) {
+    const PuctNode& old = tree.nodes[from[k]];
+    if (out.nodes[k].kind != PuctNode::kExpanded) {
+      out.nodes[k].first = -1;
+      out.nodes[k].count = 0;
+      continue;
+    }
+    out.nodes[k].first = static_cast<int32_t>(out.edges.size());
+    for (int32_t e = old.first; e < old.first + old.count; ++e) {
+      PuctEdge edge = tree.edges[e];
+      edge.virtual_loss = 0;
+      edge.child = -1;
+      int32_t last = -1;
+      for (int32_t c = tree.edges[e].child; c >= 0; c = tree.nodes[c].sibling) {
+        const int32_t made = take(c);
+        (last < 0 ? edge.child : out.nodes[last].sibling) = made;
+        last = made;
+      }
+      out.edges.push_back(edge);
+    }
+  }
+  return out;
+}
+
+struct PuctMemory::Kept {
+  PuctNodes tree;
+  Rules rules;
+  std::vector<Action> history;
+};
+
+PuctMemory::PuctMemory() = default;
+PuctMemory::~PuctMemory() = default;
+void PuctMemory::clear() { kept_.reset(); }
+
 PuctSearch::PuctSearch(const PuctParams& params) : params_(params) { validate_puct_params(params); }
 
 PuctSearch::~PuctSearch() = default;
 
-SearchResult PuctSearch::search(const View& view, Evaluator& evaluator, const std::atomic<bool>* interrupt) {
+SearchResult PuctSearch::search(const View& view, Evaluator& evaluator, const std::atomic<bool>* interrupt,
+                                PuctMemory* memory) {
   check_searchable(view);
   if (is_dark(view.rules.variant)) throw ConfigError("PuctSearch searches Hex and Rex; Dark Hex goes to DarkPuct");
   const Geometry g = make_geometry(view.rules.rows, view.rules.cols);
-  return with_width(g.words, [&](auto w) {
+  PuctNodes tree;
+  const PuctMemory::Kept* kept = memory ? memory->kept_.get() : nullptr;
+  const std::vector<Action>& h = view.history;
+  if (kept && kept->rules == view.rules && kept->history.size() <= h.size() &&
+      std::equal(kept->history.begin(), kept->history.end(), h.begin(), [](const Action& a, const Action& b) {
+        return a.color == b.color && a.cell == b.cell && a.result == b.result;
+      })) {
+    std::vector<int> since;
+    for (size_t i = kept->history.size(); i < h.size(); ++i) {
+      since.push_back(h[i].result == MoveResult::Swapped ? g.cells : h[i].cell);
+    }
+    tree = subtree(kept->tree, since);
+  }
+  if (memory) memory->clear();  // an evaluator that throws leaves no tree behind
+  SearchResult r = with_width(g.words, [&](auto w) {
     HexWalk<w.value> walk(view);
-    return PuctTree<HexWalk<w.value>>(params_, walk, evaluator, interrupt).run();
+    return PuctTree<HexWalk<w.value>>(params_, walk, evaluator, interrupt, tree).run();
   });
+  if (memory) memory->kept_.reset(new PuctMemory::Kept{std::move(tree), view.rules, h});
+  return r;
 }
 
 }  // namespace hexengine

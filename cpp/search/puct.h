@@ -20,8 +20,12 @@
 // own batches on the shared tree (the tree is locked while a batch is
 // collected or backed up, not while it is evaluated). The move played is
 // the most visited root move. With one thread, the same seed and evaluator
-// give the same results; every search builds a new tree. The tree itself is
-// search/puct_tree.h, shared with the Dark Hex search.
+// give the same results. Given a PuctMemory, a search of a position that
+// continues the game searched last (the same rules, its history extended)
+// starts from the subtree of that search under the moves played since (tree
+// reuse): the subtree's visits count in the result as `reused`, and the
+// budget's simulations are new ones. The tree itself is search/puct_tree.h,
+// shared with the Dark Hex search.
 #pragma once
 
 #include <atomic>
@@ -33,6 +37,22 @@
 
 namespace hexengine {
 
+// The tree a PuctSearch keeps for the next search of the same game.
+class PuctMemory {
+ public:
+  PuctMemory();
+  ~PuctMemory();
+  PuctMemory(const PuctMemory&) = delete;
+  PuctMemory& operator=(const PuctMemory&) = delete;
+  // Forgets the tree.
+  void clear();
+
+ private:
+  friend class PuctSearch;
+  struct Kept;
+  std::unique_ptr<Kept> kept_;
+};
+
 // The evaluator search of Hex and Rex.
 class PuctSearch {
  public:
@@ -43,8 +63,11 @@ class PuctSearch {
   PuctSearch& operator=(const PuctSearch&) = delete;
 
   // Searches the position of `view` with `evaluator`; stops early once
-  // `interrupt` (if given) is set. Rethrows what the evaluator throws.
-  SearchResult search(const View& view, Evaluator& evaluator, const std::atomic<bool>* interrupt = nullptr);
+  // `interrupt` (if given) is set. Rethrows what the evaluator throws (and
+  // then forgets `memory`'s tree). With `memory`, starts from the tree kept
+  // there when the view continues its game, and keeps this search's tree.
+  SearchResult search(const View& view, Evaluator& evaluator, const std::atomic<bool>* interrupt = nullptr,
+                      PuctMemory* memory = nullptr);
 
  private:
   PuctParams params_;

@@ -16,6 +16,11 @@
 // chose the action) and an observation key: positions reached by the same
 // action with the same key are one node of the tree (in Hex and Rex every key
 // is 0; in Dark Hex it tells what the searcher saw happen).
+//
+// The tree's nodes live in a PuctNodes the caller owns, node 0 the root: a
+// search may start from the subtree of an earlier one (`subtree`, tree
+// reuse), whose visits stay in the result's and count as `reused`; a root
+// already expanded gets its noise when the search starts.
 #pragma once
 
 #include <algorithm>
@@ -46,14 +51,67 @@ struct Outcome {
   int key = 0;
 };
 
+// A move of the tree: its action, the evaluator's prior, the visits and the
+// sum of values for the player choosing it, the walks now under way through
+// it (virtual losses), and the first of the nodes it leads to.
+struct PuctEdge {
+  int32_t child = -1;
+  int32_t visits = 0;
+  float prior = 0.0f;
+  float value_sum = 0.0f;
+  int16_t action = 0;
+  int16_t virtual_loss = 0;
+};
+
+// A node: its moves (edges[first .. first + count)), its player to move,
+// whether it waits for the evaluator, has its moves, or ended the game (then
+// `value` is the result for the player who chose the move into it), and the
+// observation key that tells it from its siblings (the next one: `sibling`).
+struct PuctNode {
+  enum Kind : int8_t { kNew, kWaiting, kExpanded, kTerminal };
+  int32_t first = -1;
+  int32_t count = 0;
+  int32_t visits = 0;
+  int32_t sibling = -1;
+  int32_t key = 0;
+  Kind kind = kNew;
+  Color to_move = Color::Red;
+  float value = 0.0f;
+};
+
+// The nodes and edges of a tree, node 0 its root (empty: no tree yet).
+struct PuctNodes {
+  std::vector<PuctNode> nodes;
+  std::vector<PuctEdge> edges;
+};
+
+// The subtree of `tree` under the node that `actions` (each followed to its
+// first child) lead to from the root, as a tree of its own; empty when they
+// leave the tree. Visits stay; positions waiting for the evaluator become new
+// again, and no walk is under way.
+PuctNodes subtree(const PuctNodes& tree, const std::vector<int>& actions);
+
 template <class Walk>
 class PuctTree {
  public:
-  PuctTree(const PuctParams& p, Walk& walk, Evaluator& evaluator, const std::atomic<bool>* interrupt)
-      : p_(p), walk_(walk), evaluator_(evaluator), interrupt_(interrupt), rng_(derive_seed(p.seed, 0)) {
-    Rng first(derive_seed(p.seed, 1));
-    nodes_.emplace_back();
-    nodes_[0].to_move = walk_.to_move(walk_.start(first));
+  // Searches on `tree`: from its root if it has one (a tree kept from an
+  // earlier search of this position), else from a new root.
+  PuctTree(const PuctParams& p, Walk& walk, Evaluator& evaluator, const std::atomic<bool>* interrupt,
+           PuctNodes& tree)
+      : p_(p),
+        walk_(walk),
+        evaluator_(evaluator),
+        interrupt_(interrupt),
+        rng_(derive_seed(p.seed, 0)),
+        nodes_(tree.nodes),
+        edges_(tree.edges) {
+    if (nodes_.empty()) {
+      Rng first(derive_seed(p.seed, 1));
+      nodes_.emplace_back();
+      nodes_[0].to_move = walk_.to_move(walk_.start(first));
+    }
+    reused_ = static_cast<uint64_t>(nodes_[0].visits);
+    if (nodes_[0].kind == Node::kExpanded) add_root_noise();
   }
 
   // Runs the search and returns its result; rethrows what the evaluator threw.
@@ -73,33 +131,8 @@ class PuctTree {
   }
 
  private:
-  // A move of the tree: its action, the evaluator's prior, the visits and the
-  // sum of values for the player choosing it, the walks now under way through
-  // it (virtual losses), and the first of the nodes it leads to.
-  struct Edge {
-    int32_t child = -1;
-    int32_t visits = 0;
-    float prior = 0.0f;
-    float value_sum = 0.0f;
-    int16_t action = 0;
-    int16_t virtual_loss = 0;
-  };
-
-  // A node: its moves (edges[first .. first + count)), its player to move,
-  // whether it waits for the evaluator, has its moves, or ended the game (then
-  // `value` is the result for the player who chose the move into it), and the
-  // observation key that tells it from its siblings (the next one: `sibling`).
-  struct Node {
-    enum Kind : int8_t { kNew, kWaiting, kExpanded, kTerminal };
-    int32_t first = -1;
-    int32_t count = 0;
-    int32_t visits = 0;
-    int32_t sibling = -1;
-    int32_t key = 0;
-    Kind kind = kNew;
-    Color to_move = Color::Red;
-    float value = 0.0f;
-  };
+  using Edge = PuctEdge;
+  using Node = PuctNode;
 
   // One step of a simulation: the node it left and the edge it took.
   struct Step {
@@ -270,16 +303,21 @@ class PuctTree {
     if (!(total > 0)) {
       for (int32_t e = n.first; e < n.first + n.count; ++e) edges_[e].prior = 1.0f / static_cast<float>(n.count);
     }
-    if (node == 0 && p_.noise_fraction > 0 && n.count > 0) {
-      std::vector<float> noise(n.count);
-      dirichlet(rng_, p_.noise_alpha, n.count, noise.data());
-      for (int32_t k = 0; k < n.count; ++k) {
-        Edge& edge = edges_[n.first + k];
-        edge.prior = static_cast<float>((1 - p_.noise_fraction) * edge.prior + p_.noise_fraction * noise[k]);
-      }
-    }
     n.kind = Node::kExpanded;
     --waiting_;
+    if (node == 0) add_root_noise();
+  }
+
+  // Mixes Dirichlet noise into the root's priors (p_.noise_fraction of it).
+  void add_root_noise() {
+    const Node& n = nodes_[0];
+    if (!(p_.noise_fraction > 0) || n.count == 0) return;
+    std::vector<float> noise(n.count);
+    dirichlet(rng_, p_.noise_alpha, n.count, noise.data());
+    for (int32_t k = 0; k < n.count; ++k) {
+      Edge& edge = edges_[n.first + k];
+      edge.prior = static_cast<float>((1 - p_.noise_fraction) * edge.prior + p_.noise_fraction * noise[k]);
+    }
   }
 
   // Adds `value` (for player `owner`) to every edge of `path`, for its chooser,
@@ -315,6 +353,7 @@ class PuctTree {
     r.values.assign(cells, -1.0);
     r.proven.assign(cells, 0);
     r.simulations = simulations_;
+    r.reused = reused_;
     r.nodes = nodes_.size();
     r.evaluator = stats_;
     const Node& root = nodes_[0];
@@ -349,8 +388,9 @@ class PuctTree {
   Evaluator& evaluator_;
   const std::atomic<bool>* interrupt_;
   Rng rng_;
-  std::vector<Node> nodes_;
-  std::vector<Edge> edges_;
+  std::vector<Node>& nodes_;
+  std::vector<Edge>& edges_;
+  uint64_t reused_ = 0;  // the root's visits before this search
   std::mutex mutex_;
   std::chrono::steady_clock::time_point deadline_;
   uint64_t simulations_ = 0;

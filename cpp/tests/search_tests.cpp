@@ -14,6 +14,7 @@
 #include "search/patterns.h"
 #include "search/playout.h"
 #include "search/puct.h"
+#include "search/puct_tree.h"
 #include "search/search.h"
 #include "search/swindle.h"
 #include "search/vector_env.h"
@@ -243,6 +244,46 @@ void test_puct() {
   CHECK(r.best == 20 && r.value > 0.5 && r.evaluator.batches > 0 && r.evaluator.evaluated <= r.simulations);
 }
 
+// Tree reuse: a search that continues the game starts from the kept subtree,
+// laid out anew (children linked, waiting nodes new again, no virtual loss).
+void test_puct_reuse() {
+  PuctNodes tree;
+  tree.nodes.resize(5);
+  tree.edges = {{1, 5, 0.5f, 1.0f, 3, 0}, {2, 2, 0.5f, 0.0f, 7, 1}, {3, 3, 0.5f, 2.0f, 4, 2}, {-1, 1, 0.5f, 0.0f, 5, 0}};
+  tree.nodes[0] = {0, 2, 7, -1, 0, PuctNode::kExpanded, Color::Red, 0.0f};
+  tree.nodes[1] = {2, 2, 4, -1, 0, PuctNode::kExpanded, Color::Blue, 0.0f};
+  tree.nodes[2] = {-1, 0, 0, -1, 0, PuctNode::kWaiting, Color::Blue, 0.0f};
+  tree.nodes[3] = {-1, 0, 0, 4, 0, PuctNode::kTerminal, Color::Red, 1.0f};
+  tree.nodes[4] = {-1, 0, 0, -1, 1, PuctNode::kNew, Color::Red, 0.0f};
+  const PuctNodes under = subtree(tree, {3});
+  CHECK(under.nodes.size() == 3 && under.edges.size() == 2);
+  CHECK(under.nodes[0].first == 0 && under.nodes[0].count == 2 && under.nodes[0].visits == 4);
+  CHECK(under.edges[0].action == 4 && under.edges[0].child == 1 && under.edges[0].virtual_loss == 0);
+  CHECK(under.edges[1].action == 5 && under.edges[1].child == -1 && under.edges[1].visits == 1);
+  CHECK(under.nodes[1].kind == PuctNode::kTerminal && under.nodes[1].sibling == 2 && under.nodes[1].value == 1.0f);
+  CHECK(under.nodes[2].key == 1 && under.nodes[2].sibling == -1);
+  const PuctNodes waiting = subtree(tree, {7});
+  CHECK(waiting.nodes.size() == 1 && waiting.nodes[0].kind == PuctNode::kNew && waiting.edges.empty());
+  CHECK(subtree(tree, {9}).nodes.empty() && subtree(tree, {3, 5}).nodes.empty());
+  const PuctNodes whole = subtree(tree, {});
+  CHECK(whole.nodes.size() == 5 && whole.edges.size() == 4 && whole.edges[1].virtual_loss == 0);
+
+  PuctParams p;
+  p.simulations = 200;
+  Game game = make(Variant::Hex, 5, 5);  // Favouring fills 5x5's 26 actions
+  Favouring flat(-1);
+  PuctMemory memory;
+  const SearchResult first = PuctSearch(p).search(game.view(Color::Red), flat, nullptr, &memory);
+  CHECK(first.reused == 0);
+  game.play(first.best);
+  const SearchResult next = PuctSearch(p).search(game.view(Color::Blue), flat, nullptr, &memory);
+  uint64_t sum = 0;
+  for (uint32_t v : next.visits) sum += v;
+  CHECK(next.reused == first.visits[first.best] - 1 && sum == next.simulations + next.reused);
+  memory.clear();
+  CHECK(PuctSearch(p).search(game.view(Color::Blue), flat, nullptr, &memory).reused == 0);
+}
+
 }  // namespace
 
 int main() {
@@ -252,5 +293,6 @@ int main() {
   test_swindle();
   test_vector_env();
   test_puct();
+  test_puct_reuse();
   return testing::finish("search tests");
 }

@@ -241,10 +241,12 @@ class EvaluatorBot:
         noise_fraction: float,
         noise_alpha: float,
         seed: int,
+        reuse_tree: bool = True,
     ) -> None: ...
     def search(
         self, view: View, evaluator: Any, simulations: int | None = None, seconds: float | None = None
     ) -> dict[str, Any]: ...
+    def clear(self) -> None: ...
 
 class Mcts:
     def __init__(

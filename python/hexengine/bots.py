@@ -254,10 +254,13 @@ class MCTSBot:
     for them (holding the GIL only then) and backs the values up instead of
     playouts; ``c_puct`` weighs the priors; ``noise_fraction`` mixes
     Dirichlet(``noise_alpha``) noise into the root's priors (for self-play).
-    ``threads`` collect and back up batches on one tree. In Dark Hex the search
-    draws worlds from the view and ``fn`` only ever sees the searcher's own view.
-    A new tree is built for each move; the other settings above are for the
-    playout search and are refused with an evaluator. ``analyse`` reports the
+    ``threads`` collect and back up batches on one tree. In Hex and Rex the tree
+    of the last search is kept for the next view of the same game, as in the
+    playout search (``reuse_tree``; ``reused`` counts its visits, and the
+    budget's simulations are new ones); in Dark Hex the search draws worlds from
+    the view, builds a new tree for each move, and ``fn`` only ever sees the
+    searcher's own view. The other settings above are for the playout search
+    and are refused with an evaluator. ``analyse`` reports the
     evaluator's ``batches``, ``mean_batch_size`` and ``evaluator_seconds``. A
     bad return value (shape, type, NaN, a value outside [-1, 1]) is a clear
     :class:`ConfigError` and an exception inside ``fn`` propagates; the bot stays
@@ -272,6 +275,11 @@ class MCTSBot:
     >>> analysis = bot.analyse(game.view(hx.RED))
     >>> analysis.move, analysis.batches > 0
     (Cell('a3'), True)
+    >>> game = hx.Game("hex", size=5, swap="off")
+    >>> _ = game.play(bot.choose(game.view(hx.RED)))
+    >>> reply = bot.analyse(game.view(hx.BLUE))   # the subtree under Red's move is kept
+    >>> reply.reused > 0, int(reply.visits.sum()) == reply.simulations + reply.reused
+    (True, True)
     """
 
     def __init__(
@@ -332,6 +340,7 @@ class MCTSBot:
                 "noise_fraction": _number(noise_fraction, "noise_fraction"),
                 "noise_alpha": _number(noise_alpha, "noise_alpha"),
                 "seed": whole_number(seed, "seed", MAX_SEED),
+                "reuse_tree": bool(reuse_tree),
             }
             self._engine = _core.EvaluatorBot(**self._settings)
             return
@@ -438,9 +447,8 @@ class MCTSBot:
         )
 
     def clear(self) -> None:
-        """Forgets the search tree (e.g. before a new game; the evaluator search keeps none)."""
-        if self._evaluator is None:
-            self._engine.clear()
+        """Forgets the search tree (e.g. before a new game)."""
+        self._engine.clear()
 
     def __repr__(self) -> str:
         s = self._settings
@@ -535,7 +543,7 @@ class GreedyBot:
 
 # The playout search's settings and their defaults, which an evaluator search refuses to take.
 _PLAYOUT_DEFAULTS: dict[str, Any] = {
-    "max_nodes": 16_000_000, "reuse_tree": True, "allow_swap": True, "knowledge": True, "patterns": True,
+    "max_nodes": 16_000_000, "allow_swap": True, "knowledge": True, "patterns": True,
     "rave_equivalence": None, "rave_initial_weight": 1.0, "exploration": 0.0, "expand_threshold": 8,
     "rex_endgame": 0.0, "knowledge_visits": 1024, "inferior_visits": 64, "inferior_fill": True,
     "solver_nodes": None, "solver_empties": 24, "swindle": True,
