@@ -525,8 +525,11 @@ def test_a_clock_must_be_a_number_of_seconds(tmp_path, capsys):
         hx.run_tournament(["random", "random:seed=2"], games_per_pair=2, rules=SMALL, jobs=1, clock=-5)
     from hexengine.cli import main
 
-    assert main(["match", "-n", "2", "--size", "3", "-p", "random", "-p", "random", "--clock", "-1"]) == 2
+    out = tmp_path / "refused"
+    command = ["match", "-n", "2", "--size", "3", "-p", "random", "-p", "random", "--out", str(out)]
+    assert main([*command, "--clock", "-1"]) == 2
     assert "clock" in capsys.readouterr().err
+    assert not out.exists()  # refused before a game: the folder it made is gone
     out = tmp_path / "run"
     run_match("random", "random", games=2, rules=SMALL, jobs=1, clock=5, sgf_dir=out)
     assert json.loads((out / "settings.json").read_text())["clock"] == 5

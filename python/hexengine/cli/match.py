@@ -156,8 +156,10 @@ def run_games(
         print(f"hexengine {kind}: {e}", file=sys.stderr)
         return 2
     out = None
+    made = False
     if not args.no_records:
         out = args.out or datetime.datetime.now().strftime(f"{kind}-%Y%m%d-%H%M%S")
+        made = not os.path.exists(out)
         os.makedirs(out, exist_ok=True)
     log_file = open(os.path.join(out, f"{kind}.log"), "a", encoding="utf-8") if out else None
     bar = ProgressBar(lines=True)
@@ -192,6 +194,8 @@ def run_games(
     except HexError as e:
         bar.clear()
         print(f"hexengine {kind}: {e}", file=sys.stderr)
+        if made and out is not None:
+            _remove_if_unused(out, f"{kind}.log")
         return 2
     except KeyboardInterrupt:
         bar.clear()
@@ -210,6 +214,15 @@ def run_games(
         if out:
             print(f"records: {os.path.abspath(out)}")
     return 0
+
+
+def _remove_if_unused(folder: str, log_name: str) -> None:
+    """Removes the output folder this run made when settings refused before any game left
+    only its empty log there."""
+    log_path = os.path.join(folder, log_name)
+    if os.listdir(folder) == [log_name] and os.path.getsize(log_path) == 0:
+        os.remove(log_path)
+        os.rmdir(folder)
 
 
 def _bar_text(result: Any) -> str:
