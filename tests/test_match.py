@@ -429,6 +429,9 @@ class _TimedBots:
         self.clocks.append(clock)
         return self.bots[seat]
 
+    def limits(self, seat: str) -> tuple[None, None]:
+        return None, None
+
 
 class _Thinker:
     """Plays the first legal cell after `takes` seconds of the fake clock `now`; records what
@@ -541,8 +544,26 @@ def test_a_clock_must_be_a_number_of_seconds(tmp_path, capsys):
 
 def test_an_mcts_bot_spends_its_clock_and_keeps_to_it():
     """MCTSBot takes the referee's share of its clock as its budget, so a bot set to far more
-    simulations than a clock allows still plays in time."""
+    simulations than a clock allows still plays in time; the simulations and seconds its spec
+    gives cap that share, as they do in hexengine's HTP engine."""
     greedy_mcts = "mcts:simulations=10000000;threads=1"
     result = run_match(greedy_mcts, "random", games=2, rules=SMALL, jobs=1, clock=1.5)
     assert {g.reason for g in result.games} == {"connection"} and result.wins["A"] == 2
     assert all(0 < g.time["A"] < 1.5 for g in result.games)
+    from hexengine.match.game import play_game
+    from hexengine.match.players import Players
+
+    budgets: list[tuple[int | None, float | None]] = []
+
+    class Recording(hx.MCTSBot):
+        def choose(self, view, *, simulations=None, seconds=None):  # type: ignore[no-untyped-def]
+            budgets.append((simulations, seconds))
+            return super().choose(view, simulations=simulations, seconds=seconds)
+
+    specs = (parse_player("mcts:simulations=50;seconds=0.01"), parse_player("random"))
+    players = Players(specs)
+    players.for_game = lambda seat, rules, seed, clock=0.0: (  # type: ignore[method-assign]
+        Recording(simulations=50, seconds=0.01) if seat == "A" else specs[1].build(rules, seed)
+    )
+    play_game(0, players, SMALL, (), "A", 0, ("a", "b"), clock=100.0)
+    assert budgets and all(b == (50, 0.01) for b in budgets)

@@ -30,6 +30,7 @@ it unused (``docs/speed-and-strength.md``, "The same time per game").
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..rules import BLUE, RED, Color
 
@@ -88,6 +89,23 @@ class GameClock:
             if self.byo_yomi > 0 and self.stones > 0:
                 share += 0.5 * self.byo_yomi / self.stones
         return max(MIN_BUDGET, SAFETY * share - LATENCY)
+
+    def move_budget(
+        self, color: Color, empty_cells: int, simulations: int | None = None, seconds: float | None = None
+    ) -> dict[str, Any]:
+        """A search's budget for ``color``'s next move: the clock's time, capped by the
+        ``seconds`` and ``simulations`` a player was given explicitly; ``{}`` (the player's
+        own budget) without a time limit.
+
+        >>> clock = GameClock()
+        >>> clock.settings(60, 0, 0)
+        >>> clock.move_budget(RED, 121, simulations=5000, seconds=1.0)
+        {'simulations': 5000, 'seconds': 1.0}
+        """
+        budget = self.budget(color, empty_cells)
+        if budget is None:
+            return {}
+        return {"simulations": simulations or None, "seconds": min(budget, seconds) if seconds else budget}
 
     def spend(self, color: Color, seconds: float) -> None:
         """``color`` took ``seconds`` over a move: its clock goes down, into byo-yomi when the

@@ -707,12 +707,8 @@ class HtpEngine:
         (capped by seconds and simulations given explicitly). The bot, and with it the tree
         of the game, stays the same."""
         empty = int((view.board == 0).sum())
-        budget = self._clock.budget(color, empty)
-        if budget is None:
-            return {}
         given = self._given
-        seconds = min(budget, given["seconds"]) if given.get("seconds") else budget
-        return {"simulations": given.get("simulations") or None, "seconds": seconds}
+        return self._clock.move_budget(color, empty, given.get("simulations"), given.get("seconds"))
 
 
 def _check_variant(rules: Rules) -> None:

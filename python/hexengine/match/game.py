@@ -14,8 +14,9 @@ each game and ``time_left`` before each ``genmove`` (when it knows the
 commands); a bot whose ``choose`` takes ``time_left`` gets the seconds left on
 its clock; one whose ``choose`` takes ``seconds`` (``MCTSBot``) gets the share
 of its clock that hexengine's HTP engine would give itself
-(:class:`~hexengine.htp.clock.GameClock`: what is left over an eighth of the
-empty cells, at least five moves); other bots are only timed.
+(:meth:`~hexengine.htp.clock.GameClock.move_budget`: what is left over an
+eighth of the empty cells, at least five moves, capped by the ``seconds`` and
+``simulations`` its spec gives); other bots are only timed.
 
 A game is given as a :class:`GameJob`, which holds only plain values and so can be
 played in another process:
@@ -135,7 +136,7 @@ def play_game(
         view = game.view(color)
         started = timer()
         try:
-            move = _ask(bots[seat], view, clocks)
+            move = _ask(bots[seat], view, clocks, players.limits(seat))
         except Resigned:
             game.resign(color)
             reason, detail = "resignation", f"{seat} ({color}) resigned"
@@ -210,8 +211,9 @@ def check_clock(clock: float) -> None:
         raise MatchError(f"the clock must be between 0 and 1,000,000 seconds a side, not {clock:g}")
 
 
-def _ask(bot: Any, view: View, clocks: GameClock) -> Any:
-    """``bot``'s move, the player told its time as it can hear it (see the module docstring)."""
+def _ask(bot: Any, view: View, clocks: GameClock, limits: tuple[int | None, float | None]) -> Any:
+    """``bot``'s move, the player told its time as it can hear it (see the module docstring);
+    ``limits``: the simulations and seconds its spec gives, which cap the clock's share."""
     if not clocks.active:
         return bot.choose(view)
     assert view.to_move is not None
@@ -222,8 +224,10 @@ def _ask(bot: Any, view: View, clocks: GameClock) -> Any:
     if "time_left" in takes:
         return bot.choose(view, time_left=clocks.left(view.to_move)[0])
     if "seconds" in takes:
-        empty = int((view.board == 0).sum())
-        return bot.choose(view, seconds=clocks.budget(view.to_move, empty))
+        budget = clocks.move_budget(view.to_move, int((view.board == 0).sum()), *limits)
+        if "simulations" not in takes:
+            budget.pop("simulations")
+        return bot.choose(view, **budget)
     return bot.choose(view)
 
 

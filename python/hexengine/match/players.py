@@ -325,6 +325,12 @@ class Players:
             return engine
         return self.specs["AB".index(seat)].build(rules, seed)
 
+    def limits(self, seat: str) -> tuple[int | None, float | None]:
+        """The ``simulations`` and ``seconds`` seat ``seat``'s spec gives explicitly (they cap
+        what a clock gives its searches, as in hexengine's HTP engine)."""
+        options = self.specs["AB".index(seat)].options
+        return options.get("simulations"), options.get("seconds")
+
     def close(self) -> None:
         """Stops the engines."""
         for engine in self.engines.values():
