@@ -1,7 +1,9 @@
 // What happened in a game: actions, their results and how a game ended.
 #pragma once
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 #include "core/geometry.h"
 
@@ -24,6 +26,12 @@ struct Action {
   Color color = Color::Red;
   int cell = -1;
   MoveResult result = MoveResult::Placed;
+  bool operator==(const Action&) const = default;
 };
+
+// Whether the record `history` continues `earlier`: it starts with every action of it.
+inline bool continues(const std::vector<Action>& history, const std::vector<Action>& earlier) {
+  return history.size() >= earlier.size() && std::equal(earlier.begin(), earlier.end(), history.begin());
+}
 
 }  // namespace hexengine

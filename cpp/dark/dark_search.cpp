@@ -219,10 +219,7 @@ template <int W>
 void Engine<W>::prepare_tree(const View& view) {
   const auto& h = view.history;
   bool reuse = params_.reuse_tree && arena_ && root_ != kNoNode && *view.viewer == me_ &&
-               h.size() >= root_history_.size() &&
-               std::equal(root_history_.begin(), root_history_.end(), h.begin(), [](const Action& a, const Action& b) {
-                 return a.color == b.color && a.cell == b.cell && a.result == b.result;
-               });
+               continues(h, root_history_);
   uint32_t node = root_;
   for (size_t i = root_history_.size(); reuse && i < h.size(); ++i) {
     Node& n = (*arena_)[node];

@@ -542,10 +542,7 @@ uint32_t Engine<W>::copy_subtree(Tree& from, uint32_t old_root, Tree& to, const 
 template <int W>
 void Engine<W>::prepare_tree(const View& view) {
   const auto& h = view.history;
-  bool reuse = params_.reuse_tree && arena_ && root_ != kNoNode && h.size() >= root_history_.size() &&
-               std::equal(root_history_.begin(), root_history_.end(), h.begin(), [](const Action& a, const Action& b) {
-                 return a.color == b.color && a.cell == b.cell && a.result == b.result;
-               }) &&
+  bool reuse = params_.reuse_tree && arena_ && root_ != kNoNode && continues(h, root_history_) &&
                board_follows(root_board_, view, root_history_.size());
   uint32_t node = root_;
   for (size_t i = root_history_.size(); reuse && i < h.size(); ++i) {

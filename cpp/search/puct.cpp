@@ -1,6 +1,5 @@
 #include "search/puct.h"
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -49,6 +48,9 @@ double gamma(Rng& rng, double shape) {
   }
 }
 
+// The evaluator search's action for an action of the record: its cell, or the swap (`cells`).
+int tree_action(const Action& a, int cells) { return a.result == MoveResult::Swapped ? cells : a.cell; }
+
 // How a simulation moves in Hex and Rex: on the true position, one move at a time.
 template <int W>
 class HexWalk {
@@ -60,7 +62,7 @@ class HexWalk {
 
   explicit HexWalk(const View& view)
       : rules_(view.rules), g_(make_geometry(view.rules.rows, view.rules.cols)), board_(dense_cells<W>(g_.cells)) {
-    for (const Action& a : view.history) play(root_, a.result == MoveResult::Swapped ? g_.cells : a.cell);
+    for (const Action& a : view.history) play(root_, tree_action(a, g_.cells));
   }
 
   int cells() const { return g_.cells; }
@@ -126,11 +128,7 @@ PuctNodes subtree(const PuctNodes& tree, const std::vector<int>& actions) {
   take(node);
   for (size_t k = 0; k < from.size(); ++k) {
     const PuctNode& old = tree.nodes[from[k]];
-    if (out.nodes[k].kind != PuctNode::kExpanded) {
-      out.nodes[k].first = -1;
-      out.nodes[k].count = 0;
-      continue;
-    }
+    if (out.nodes[k].kind != PuctNode::kExpanded) continue;  // no edges (first -1, count 0)
     out.nodes[k].first = static_cast<int32_t>(out.edges.size());
     for (int32_t e = old.first; e < old.first + old.count; ++e) {
       PuctEdge edge = tree.edges[e];
@@ -170,14 +168,9 @@ SearchResult PuctSearch::search(const View& view, Evaluator& evaluator, const st
   PuctNodes tree;
   const PuctMemory::Kept* kept = memory ? memory->kept_.get() : nullptr;
   const std::vector<Action>& h = view.history;
-  if (kept && kept->rules == view.rules && kept->history.size() <= h.size() &&
-      std::equal(kept->history.begin(), kept->history.end(), h.begin(), [](const Action& a, const Action& b) {
-        return a.color == b.color && a.cell == b.cell && a.result == b.result;
-      })) {
+  if (kept && kept->rules == view.rules && continues(h, kept->history)) {
     std::vector<int> since;
-    for (size_t i = kept->history.size(); i < h.size(); ++i) {
-      since.push_back(h[i].result == MoveResult::Swapped ? g.cells : h[i].cell);
-    }
+    for (size_t i = kept->history.size(); i < h.size(); ++i) since.push_back(tree_action(h[i], g.cells));
     tree = subtree(kept->tree, since);
   }
   if (memory) memory->clear();  // an evaluator that throws leaves no tree behind
