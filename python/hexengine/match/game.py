@@ -135,35 +135,28 @@ def play_game(
         seat = seats[color]
         view = game.view(color)
         started = timer()
+        failure: Exception | None = None
         try:
             move = _ask(bots[seat], view, clocks, players.limits(seat))
+            decisions[seat] += 1
         except Resigned:
             game.resign(color)
             reason, detail = "resignation", f"{seat} ({color}) resigned"
             break
         except Exception as e:
-            from ..htp.client import EngineTimeout
-
-            took = timer() - started
-            spent[seat] += took
-            clocks.spend(color, took)
-            flagged = clocks.active and clocks.left(color)[0] < 0
-            if flagged or isinstance(e, EngineTimeout):
-                game.timeout(color)
-            else:
-                game.resign(color)
-            if flagged:
-                reason, detail = "timeout", _flag(seat, color, clock, spent[seat])
-            else:
-                reason, detail = "forfeit", f"{seat} ({color}) failed: {_short(e)}"
-            break
+            failure = e
         took = timer() - started
         spent[seat] += took
-        decisions[seat] += 1
         clocks.spend(color, took)
-        if clocks.active and clocks.left(color)[0] < 0:
+        if clocks.active and clocks.left(color)[0] < 0:  # flagged, whatever it answered
             game.timeout(color)
             reason, detail = "timeout", _flag(seat, color, clock, spent[seat])
+            break
+        if failure is not None:
+            from ..htp.client import EngineTimeout
+
+            (game.timeout if isinstance(failure, EngineTimeout) else game.resign)(color)
+            reason, detail = "forfeit", f"{seat} ({color}) failed: {_short(failure)}"
             break
         try:
             result = game.play(move)
