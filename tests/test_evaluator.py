@@ -253,6 +253,26 @@ def test_the_tree_of_the_last_search_is_kept_for_the_next_view_of_the_game(varia
     assert all(np.array_equal(a.visits, b.visits) for a, b in zip(searches, again, strict=True))
 
 
+@pytest.mark.parametrize("variant", ["hex", "dark"])
+def test_each_search_draws_its_own_root_noise(variant: str) -> None:
+    """Root noise (and in Dark Hex the worlds) come from a stream of the search's own: one bot
+    searching the same view again spreads its visits differently, and a new bot with the same
+    seed repeats the first bot's searches call for call."""
+    view = play(variant, 5, ["c3"]).view(hx.BLUE)
+
+    def searches(bot: hx.MCTSBot) -> list[np.ndarray]:
+        return [bot.analyse(view).visits for _ in range(3)]
+
+    def noisy() -> hx.MCTSBot:
+        return hx.MCTSBot(
+            evaluator=uniform, simulations=400, seed=5, noise_fraction=0.5, noise_alpha=0.3, reuse_tree=False
+        )
+
+    first = searches(noisy())
+    assert not np.array_equal(first[0], first[1]) and not np.array_equal(first[1], first[2])
+    assert all(np.array_equal(a, b) for a, b in zip(first, searches(noisy()), strict=True))
+
+
 def test_another_game_clear_or_reuse_tree_false_start_a_new_tree() -> None:
     """A view of another game, a bot cleared, a bot with reuse_tree=False, an evaluator that
     threw, and Dark Hex (whose worlds are drawn again each move) search from a new tree; the

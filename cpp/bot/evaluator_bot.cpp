@@ -1,5 +1,6 @@
 #include "bot/evaluator_bot.h"
 
+#include "core/rng.h"
 #include "dark/dark_puct.h"
 
 namespace hexengine {
@@ -19,6 +20,7 @@ SearchResult EvaluatorBot::search(const View& view, Evaluator& evaluator, const 
   PuctParams params = params_;
   params.simulations = budget.simulations;
   params.seconds = budget.seconds;
+  params.seed = derive_seed(params_.seed, searches_++);  // fresh root noise and worlds each search
   if (is_dark(view.rules.variant)) return DarkPuct(params).search(view, evaluator, interrupt);
   return PuctSearch(params).search(view, evaluator, interrupt, params_.reuse_tree ? &memory_ : nullptr);
 }

@@ -8,11 +8,15 @@
 // (search/puct.h), Dark Hex views to DarkPuct (dark/dark_puct.h), which
 // hands the evaluator only the searching player's own view. The parameters
 // are checked once, when the bot is built (ConfigError naming the bad field);
-// one search runs at a time. With `reuse_tree`, the bot keeps its last Hex or
+// one search runs at a time. Each search draws its randomness (root noise,
+// Dark Hex worlds) from a stream of its own, derived from the seed and the
+// number of searches before it, so a bot's moves differ in their noise and
+// a new bot with the same seed repeats them. With `reuse_tree`, the bot keeps its last Hex or
 // Rex tree for the next search of the same game (PuctMemory).
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <mutex>
 
 #include "core/view.h"
@@ -42,6 +46,7 @@ class EvaluatorBot {
  private:
   PuctParams params_;
   PuctMemory memory_;
+  uint64_t searches_ = 0;  // searches run (each one's seed derives from it)
   std::mutex busy_;
 };
 

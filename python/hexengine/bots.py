@@ -253,7 +253,8 @@ class MCTSBot:
     collects up to ``batch_size`` positions with virtual losses, calls ``fn`` once
     for them (holding the GIL only then) and backs the values up instead of
     playouts; ``c_puct`` weighs the priors; ``noise_fraction`` mixes
-    Dirichlet(``noise_alpha``) noise into the root's priors (for self-play).
+    Dirichlet(``noise_alpha``) noise into the root's priors (for self-play),
+    drawn afresh for each search from ``seed`` and the searches before it.
     ``threads`` collect and back up batches on one tree. In Hex and Rex the tree
     of the last search is kept for the next view of the same game, as in the
     playout search (``reuse_tree``; ``reused`` counts its visits, and the
