@@ -12,7 +12,9 @@ It accepts every setup command; ``genmove`` behaves by MODE:
 - ``first-free``: the first cell it has not seen played; ``slow``: the same after 0.3 s.
 
 ``python _fake_htp.py MODE NAME LOG`` also knows ``time_settings`` and ``time_left``, and
-appends each of those commands it gets to the file LOG.
+appends each of those commands it gets to the file LOG. Named ``mohex`` it speaks Benzene's
+forms instead: no ``time_settings`` but ``param_game game_time``, and ``time_left COLOR
+SECONDS`` (it refuses GTP's third argument, as MoHex does).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ def main() -> None:
     mode = sys.argv[1]
     name = sys.argv[2] if len(sys.argv) > 2 else "fake"
     log = sys.argv[3] if len(sys.argv) > 3 else None
+    benzene = name == "mohex"
     size = (11, 11)
     taken: set[str] = set()
     genmoves = 0
@@ -39,8 +42,11 @@ def main() -> None:
         elif command == "list_commands":
             answer = "name\nlist_commands\nboardsize\nclear_board\nplay\ngenmove\nquit"
             if log:
-                answer += "\ntime_settings\ntime_left"
-        elif command in ("time_settings", "time_left") and log:
+                answer += "\nparam_game\nparam_mohex\ntime_left" if benzene else "\ntime_settings\ntime_left"
+        elif command == "time_left" and benzene and len(args) > 2:
+            print("? command needs at most 2 arguments\n", flush=True)
+            continue
+        elif log and (command in ("time_settings", "time_left") or words[:2] == ["param_game", "game_time"]):
             with open(log, "a", encoding="utf-8") as f:
                 f.write(" ".join(words) + "\n")
         elif command == "quit":

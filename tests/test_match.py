@@ -19,6 +19,7 @@ from hexengine.match import MatchError, MatchResult, elo, parse_opening, parse_p
 FAKE = str(Path(__file__).with_name("_fake_htp.py"))
 HEXENGINE_HTP = f"htp:{sys.executable} -m hexengine.cli htp"
 SMALL = hx.Rules("hex", 5, 5, "off")
+CLOCKED = {"games": 2, "rules": SMALL, "jobs": 1, "clock": 30}
 
 
 def fake(mode: str, *options: str) -> str:
@@ -516,6 +517,28 @@ def test_htp_engines_hear_the_clock_and_a_slow_one_loses_on_it(tmp_path):
     # One that never answers is stopped soon after its clock runs out (not after its timeout).
     result = run_match("random", fake("silent"), games=1, rules=SMALL, jobs=1, clock=0.5)
     assert result.games[0].reason == "timeout" and 2.5 <= result.games[0].time["B"] < 30
+
+
+def test_benzene_engines_hear_the_clock_in_their_own_words(tmp_path):
+    """MoHex has no time_settings and takes time_left without GTP's stones count: the clock
+    reaches it as param_game game_time and two-word time_left. An engine that refuses its
+    time_left is warned about once, plays on without it, and is still held to its clock."""
+    heard = tmp_path / "time.log"
+    result = run_match("random", f"htp:{sys.executable} {FAKE} first-free mohex {heard}", **CLOCKED)
+    assert {g.reason for g in result.games} == {"connection"}
+    lines = heard.read_text().splitlines()
+    assert lines.count("param_game game_time 30") == 2
+    told = [line.split() for line in lines if line.startswith("time_left")]
+    assert told and all(len(w) == 3 and w[1] in ("b", "w") and float(w[2]) <= 30 for w in told)
+
+    heard.unlink()
+    standard = f"htp:{sys.executable} {FAKE} first-free mohex {heard};dialect=standard"
+    with pytest.warns(RuntimeWarning, match="refused 'time_left .*not told its clock again"):
+        result = run_match("random", standard, **CLOCKED)
+    assert {g.reason for g in result.games} == {"connection"} and not heard.exists()
+    with pytest.warns(RuntimeWarning, match="not told its clock again"):
+        result = run_match("random", standard.replace("first-free", "slow"), **{**CLOCKED, "clock": 0.5})
+    assert {g.reason for g in result.games} == {"timeout"}
 
 
 def test_a_clock_must_be_a_number_of_seconds(tmp_path, capsys):

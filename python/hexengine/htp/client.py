@@ -205,7 +205,8 @@ class HtpClient:
         engine that takes longer is stopped and :class:`EngineError` raised.
         ``time_left`` (seconds on the mover's clock, in main time) is sent first as
         GTP's ``time_left`` when the engine knows that command (see
-        :meth:`time_settings`).
+        :meth:`time_settings`); Benzene's engines take it without the stones count.
+        An engine that refuses it is warned about once and not told again.
         """
         view = _view_of(game)
         rules = view.rules
@@ -224,7 +225,7 @@ class HtpClient:
             self._apply_limit(limit)
         color = "b" if view.to_move is RED else "w"
         if time_left is not None and "time_left" in self.commands:
-            self.send(f"time_left {color} {max(0.0, time_left):.3f} 0")
+            self._tell_time_left(color, max(0.0, time_left))
         answer = self.send(f"genmove {color}", timeout=timeout).strip().lower()
         result = self._read_answer(answer, rules)
         if not result.resigned:
@@ -238,11 +239,18 @@ class HtpClient:
     def time_settings(self, main: float, byo_yomi: float = 0.0, stones: int = 0) -> bool:
         """Tells the engine the game's clock with GTP's ``time_settings`` (``main`` seconds
         each, then byo-yomi periods of ``byo_yomi`` seconds for ``stones`` moves; 0 and 0:
-        sudden death); False, and nothing sent, when the engine does not know the command."""
-        if "time_settings" not in self.commands:
-            return False
-        self.send(f"time_settings {main:g} {byo_yomi:g} {int(stones)}")
-        return True
+        sudden death); False, and nothing sent, when the engine does not know the command.
+
+        Benzene's engines (MoHex, Wolve) have no ``time_settings``; a sudden-death clock
+        reaches them as ``param_game game_time``, which sets both sides' clocks.
+        """
+        if "time_settings" in self.commands:
+            self.send(f"time_settings {main:g} {byo_yomi:g} {int(stones)}")
+            return True
+        if self.dialect == "benzene" and "param_game" in self.commands and not byo_yomi:
+            self.send(f"param_game game_time {main:g}")
+            return True
+        return False
 
     # ------------------------------------------------------------------ ending
 
@@ -288,6 +296,20 @@ class HtpClient:
         return f"<HtpClient {self.name!r} ({state}, pid {self._process.pid})>"
 
     # ------------------------------------------------------------------ internals
+
+    def _tell_time_left(self, color: str, seconds: float) -> None:
+        # GTP's form counts the stones left in a byo-yomi period (0: main time);
+        # Benzene's takes only the colour and the seconds.
+        stones = "" if self.dialect == "benzene" else " 0"
+        try:
+            self.send(f"time_left {color} {seconds:.3f}{stones}")
+        except HtpError as e:
+            self.commands.discard("time_left")
+            warnings.warn(
+                f"{self.name} refused {e.command!r} ({e.message}); it is not told its clock again",
+                RuntimeWarning,
+                stacklevel=3,
+            )
 
     def _setup(self, rules: Rules) -> None:
         if rules.is_dark:
