@@ -13,8 +13,9 @@ It accepts every setup command; ``genmove`` behaves by MODE:
 
 ``python _fake_htp.py MODE NAME LOG`` also knows ``time_settings`` and ``time_left``, and
 appends each of those commands it gets to the file LOG. Named ``mohex`` it speaks Benzene's
-forms instead: no ``time_settings`` but ``param_game game_time``, and ``time_left COLOR
-SECONDS`` (it refuses GTP's third argument, as MoHex does).
+forms instead: no ``time_settings`` but ``param_game game_time`` (refused once a stone is on
+the board, as MoHex refuses it), and ``time_left COLOR SECONDS`` (it refuses GTP's third
+argument, as MoHex does).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def main() -> None:
                 answer += "\nparam_game\nparam_mohex\ntime_left" if benzene else "\ntime_settings\ntime_left"
         elif command == "time_left" and benzene and len(args) > 2:
             print("? command needs at most 2 arguments\n", flush=True)
+            continue
+        elif words[:2] == ["param_game", "game_time"] and benzene and taken:
+            print("? Cannot set game time if game started!\n", flush=True)
             continue
         elif log and (command in ("time_settings", "time_left") or words[:2] == ["param_game", "game_time"]):
             with open(log, "a", encoding="utf-8") as f:

@@ -242,12 +242,16 @@ class HtpClient:
         sudden death); False, and nothing sent, when the engine does not know the command.
 
         Benzene's engines (MoHex, Wolve) have no ``time_settings``; a sudden-death clock
-        reaches them as ``param_game game_time``, which sets both sides' clocks.
+        reaches them as ``param_game game_time``, which sets both sides' clocks and which
+        they take only on an empty board, so the board is cleared first.
         """
         if "time_settings" in self.commands:
             self.send(f"time_settings {main:g} {byo_yomi:g} {int(stones)}")
             return True
         if self.dialect == "benzene" and "param_game" in self.commands and not byo_yomi:
+            if self._sent != []:
+                self.send("clear_board")
+                self._sent = []
             self.send(f"param_game game_time {main:g}")
             return True
         return False
