@@ -11,8 +11,9 @@
 // one search runs at a time. Each search draws its randomness (root noise,
 // Dark Hex worlds) from a stream of its own, derived from the seed and the
 // number of searches before it, so a bot's moves differ in their noise and
-// a new bot with the same seed repeats them. With `reuse_tree`, the bot keeps its last Hex or
-// Rex tree for the next search of the same game (PuctMemory).
+// a new bot with the same seed repeats them. With `reuse_tree`, the bot
+// keeps its last Hex or Rex tree for the next search of the same game
+// (PuctMemory).
 #pragma once
 
 #include <atomic>
