@@ -216,8 +216,7 @@ class HtpClient:
         if rules != self._rules:
             self._setup(rules)
         if self._sent is None or self._sent != moves[: len(self._sent)]:
-            self.send("clear_board")
-            self._sent = []
+            self._clear_board()
         for color, word in moves[len(self._sent) :]:
             self.send(f"play {color} {word}")
             self._sent.append((color, word))
@@ -250,8 +249,7 @@ class HtpClient:
             return True
         if self.dialect == "benzene" and "param_game" in self.commands and not byo_yomi:
             if self._sent != []:
-                self.send("clear_board")
-                self._sent = []
+                self._clear_board()
             self.send(f"param_game game_time {main:g}")
             return True
         return False
@@ -300,6 +298,10 @@ class HtpClient:
         return f"<HtpClient {self.name!r} ({state}, pid {self._process.pid})>"
 
     # ------------------------------------------------------------------ internals
+
+    def _clear_board(self) -> None:
+        self.send("clear_board")
+        self._sent = []
 
     def _tell_time_left(self, color: str, seconds: float) -> None:
         # GTP's form counts the stones left in a byo-yomi period (0: main time);
