@@ -42,6 +42,7 @@ KNOWLEDGE_SETS = {
     "vc+inferior": ["vc", "mustplay", "dominated", "vulnerable"],
     "vc+decompositions": ["vc", "decompositions"],
     "vc+edge-templates": ["vc", "edge-templates"],
+    "strategy-stealing": ["strategy-stealing"],
     "all": None,
 }
 HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]
@@ -430,6 +431,50 @@ def test_counts_describe_first_expansions(variant, size, moves):
     decided = c["vc_won"] + c["vc_lost"] + c["mustplay_lost"] + c["rex_paired"]
     assert 0 < c["expanded"] and decided <= c["expanded"]
     assert c["no_mustplay"] <= c["expanded"] - decided
+
+
+def mirror_cells(n: int, i: int) -> tuple[int, int]:
+    """The images of cell i of an n x n board under the two diagonal
+    reflections (the transposition, and the transposition with the half turn)."""
+    r, c = divmod(i, n)
+    return c * n + r, (n - 1 - c) * n + (n - 1 - r)
+
+
+def test_mirrored_positions_are_won_by_the_player_to_move():
+    """The fact strategy stealing rests on, checked by exhaustive search: a
+    Hex position on a square board that is its own mirror image with the
+    colours swapped is won by whichever player is to move."""
+    rng = random.Random(8)
+    checked = 0
+    for n in (2, 3, 4):
+        for reflection in (0, 1):
+            for _ in range(40):
+                board = [0] * (n * n)
+                for i in rng.sample(range(n * n), rng.randint(0, n * n // 2)):
+                    j = mirror_cells(n, i)[reflection]
+                    if board[i] == 0 and board[j] == 0 and i != j:
+                        board[i], board[j] = 1, 2
+                board = tuple(board)
+                if joined(board, n, n, 1) or joined(board, n, n, 2) or 0 not in board:
+                    continue
+                positions = [(board, 1), (board, 2)]
+                assert reference_winners("hex", n, n, positions) == [1, 2]
+                checked += 1
+    assert checked > 150
+
+
+def test_strategy_stealing_refutes_the_mirror_replies():
+    """After Red's h4 on 8x8, Blue's d8 and e1 leave the position its own
+    mirror image: the solver refutes both without searching them (and not
+    without the rule, nor on a board that is not square)."""
+    game = hx.Game("hex", size=8, swap="off")
+    game.play("h4")
+    assert hx.solve(game, max_nodes=2).counts["mirrored"] == 2
+    without = [k for k in hx.KNOWLEDGE if k != "strategy-stealing"]
+    assert hx.solve(game, max_nodes=2, knowledge=without).counts["mirrored"] == 0
+    wide = hx.Game("hex", rows=8, cols=9, swap="off")
+    wide.play("h4")
+    assert hx.solve(wide, max_nodes=2).counts["mirrored"] == 0
 
 
 def test_view_gives_the_same_answer():

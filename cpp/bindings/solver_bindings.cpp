@@ -39,6 +39,7 @@ py::dict counts_to_py(const SolveStats& s) {
   d["no_mustplay"] = s.no_mustplay;
   d["vc_budget_out"] = s.vc_budget_out;
   d["decomposed"] = s.decomposed;
+  d["mirrored"] = s.mirrored;
   d["empty_cells"] = s.empty_cells;
   d["mustplay_moves"] = s.mustplay_moves;
   d["moves"] = s.moves;

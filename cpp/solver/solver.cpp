@@ -169,7 +169,10 @@ class Search {
         t_(own_.get()),
         start_(Clock::now()) {
     if (!k_.vc) k_.mustplay = k_.decompositions = k_.edge_templates = false;
-    if (misere_) k_.vc = k_.mustplay = k_.proof_sets = k_.decompositions = k_.edge_templates = false;  // Rex is not monotone
+    if (misere_) {  // Rex is not monotone
+      k_.vc = k_.mustplay = k_.proof_sets = k_.decompositions = k_.edge_templates = k_.strategy_stealing = false;
+    }
+    if (!bi_.square) k_.strategy_stealing = false;  // no reflection swaps the edges
     if (!misere_) k_.rex_pairing = false;
     vc_.use_templates(k_.edge_templates);
   }
@@ -301,6 +304,17 @@ class Search {
     const bool mover_wins = misere_ ? (j != pos.mover) : (j == pos.mover);
     v = mover_wins ? kWon : kLost;
     return true;
+  }
+
+  // Whether a Hex position is its own image under a reflection of the
+  // square board in a diagonal (the transposition, alone or with the half
+  // turn) with the colours swapped. Its player to move then wins
+  // (strategy stealing): if they lost, the other player would win it as the
+  // player not to move, and so, by the symmetry, would they, and a stone of
+  // theirs placed anywhere first never hurts them in Hex.
+  bool self_mirrored(const Pos<W>& pos) const {
+    if (pos.stones[0].count() != pos.stones[1].count()) return false;
+    return same(image(pos.stones[0], 2), pos.stones[1]) || same(image(pos.stones[0], 3), pos.stones[1]);
   }
 
   // Image of layout index p under symmetry `sym` (each is its own inverse).
@@ -472,6 +486,7 @@ class Search {
     Key key;
     bool same_mover;  // Rex fill-in passed the move back
     bool decided;
+    bool mirrored = false;     // decided by strategy stealing (see self_mirrored)
     bool pruned = false;       // outside a sibling's proof set: loses
     bool proof_known = false;  // `proof` is set
     Value fixed;    // value when decided
@@ -610,6 +625,13 @@ class Search {
     ch.fills |= extra;
     ch.same_mover = ch.pos.mover == pos.mover;
     ch.decided = terminal(ch.pos, ch.fixed);
+    // At the root only: the argument needs every cell in the proof set, and
+    // deeper that proof would stop the proof sets above it pruning anything.
+    ch.mirrored = !ch.decided && k_.strategy_stealing && depth_ == 0 && self_mirrored(ch.pos);
+    if (ch.mirrored) {
+      ch.decided = true;
+      ch.fixed = kWon;  // for the child's player to move
+    }
     if (!ch.decided) ch.key = hash(ch.pos);
   }
 
@@ -630,6 +652,7 @@ class Search {
   // The proof set of a proven child, in the parent's frame, fills included;
   // all cells when unknown (then it prunes nothing).
   BB child_proof(const Child& ch) const {
+    if (ch.mirrored) return bi_.on_board;  // the argument needs every cell
     if (ch.decided) return ch.fills;
     BB p;
     if (find_proof(ch.key.key, p)) return image(p, ch.key.sym) | ch.fills;
@@ -669,12 +692,13 @@ class Search {
     Value decided;
     BB proof, moves, region, fill[2];
     Expansion<W> e;
+    bool fresh = false;  // expanded here for the first time (counts describe those)
     if (find_expansion(key.key, e)) {  // searched before: skip H-search
       moves = image(e.moves, key.sym);
       region = image(e.region, key.sym);
       fill[0] = image(e.fill[0], key.sym);
       fill[1] = image(e.fill[1], key.sym);
-    } else if (counting_ = !known(key.key), counts_.expanded += counting_,
+    } else if (counting_ = fresh = !known(key.key), counts_.expanded += counting_,
                expand(pos, decided, proof, moves, region, fill)) {
       out = decided;
       store(key, out);
@@ -696,6 +720,9 @@ class Search {
     std::vector<Child> children(order.size());
     stack_bytes_ += children.size() * sizeof(Child);
     for (size_t i = 0; i < order.size(); ++i) make_child(base, order[i], children[i], filled);
+    if (fresh) {
+      for (const Child& ch : children) counts_.mirrored += ch.mirrored;
+    }
     BB candidates = moves;    // moves not yet shown to lose by a sibling's proof
     BB lost_proof = region;   // what the proof of a loss here needs
     int best = -1;
@@ -1116,7 +1143,7 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false, false};
+  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false, false, false};
   for (const std::string& n : names) {
     if (n == "dead") {
       k.dead = true;
@@ -1140,9 +1167,11 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
       k.decompositions = true;
     } else if (n == "edge-templates") {
       k.edge_templates = true;
+    } else if (n == "strategy-stealing") {
+      k.strategy_stealing = true;
     } else {
       throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions', 'edge-templates'");
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions', 'edge-templates', 'strategy-stealing'");
     }
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");

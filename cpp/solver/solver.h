@@ -22,7 +22,10 @@
 //     already refuted (Hex is monotone, so that refutation still works); a
 //     VC decomposition (two groups of one colour enclosing a region against
 //     two opponent groups, joined by a full connection inside it) fills that
-//     connection's carrier for its owner before the moves are made;
+//     connection's carrier for its owner before the moves are made; on a
+//     square board, a move at the root that leaves the position its own
+//     image under a diagonal reflection with the colours swapped loses
+//     (strategy stealing: the player then to move wins such a position);
 //   - Rex (Young and Hayward's Solrex rules): a player with a join pairing
 //     (disjoint pairs of empty cells, one of each joining their edges) loses
 //     whoever moves, and one with a pre-join pairing (the same after a key
@@ -81,6 +84,8 @@ struct SolveKnowledge {
                             // Rex: skip a move where an opponent stone would kill a kept cell
   bool decompositions = true;  // Hex: fill the carrier of a VC decomposition (needs vc)
   bool edge_templates = true;  // Hex: the H-search knows edge templates (solver/templates.h; needs vc)
+  bool strategy_stealing = true;  // Hex, square boards: at the root, a move that leaves the position its
+                                  // own mirror image (colours swapped) loses: the player then to move wins
 };
 
 // How long the search may run and what it should report.
@@ -120,6 +125,7 @@ struct SolveStats {
   uint64_t no_mustplay = 0;      // ... searched with no opponent semi connection (no must-play region)
   uint64_t vc_budget_out = 0;    // H-search builds that ran out of their work budget
   uint64_t decomposed = 0;       // VC decompositions filled (at most a few per expansion)
+  uint64_t mirrored = 0;         // root moves refuted by strategy stealing (see SolveKnowledge)
   uint64_t empty_cells = 0;      // sum over searched expansions of the empty cells
   uint64_t mustplay_moves = 0;   // ... of the moves left by the must-play region
   uint64_t moves = 0;            // ... of the moves left after the inferior cells
@@ -179,8 +185,8 @@ void check_view_request(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
 // "symmetry", "proof-sets", "dominated", "vulnerable", "decompositions",
-// "edge-templates"), the
-// others off; throws SolveError on an unknown name.
+// "edge-templates", "strategy-stealing"), the others off; throws SolveError
+// on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 
 // Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,

@@ -58,6 +58,7 @@ KNOWLEDGE: tuple[str, ...] = (
     "vulnerable",
     "decompositions",
     "edge-templates",
+    "strategy-stealing",
 )
 """Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
 
