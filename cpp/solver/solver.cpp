@@ -692,13 +692,13 @@ class Search {
     Value decided;
     BB proof, moves, region, fill[2];
     Expansion<W> e;
-    bool fresh = false;  // expanded here for the first time (counts describe those)
     if (find_expansion(key.key, e)) {  // searched before: skip H-search
+      counting_ = false;
       moves = image(e.moves, key.sym);
       region = image(e.region, key.sym);
       fill[0] = image(e.fill[0], key.sym);
       fill[1] = image(e.fill[1], key.sym);
-    } else if (counting_ = fresh = !known(key.key), counts_.expanded += counting_,
+    } else if (counting_ = !known(key.key), counts_.expanded += counting_,
                expand(pos, decided, proof, moves, region, fill)) {
       out = decided;
       store(key, out);
@@ -720,7 +720,7 @@ class Search {
     std::vector<Child> children(order.size());
     stack_bytes_ += children.size() * sizeof(Child);
     for (size_t i = 0; i < order.size(); ++i) make_child(base, order[i], children[i], filled);
-    if (fresh) {
+    if (counting_) {  // counts describe first expansions
       for (const Child& ch : children) counts_.mirrored += ch.mirrored;
     }
     BB candidates = moves;    // moves not yet shown to lose by a sibling's proof
@@ -911,7 +911,7 @@ class Search {
   bool root_done_ = false;    // the main thread has the root's value (and searches on alone)
   uint64_t reported_ws_ = 0;  // this thread's workspace bytes as last added to the shared count
   SolveStats counts_;    // where the nodes went
-  bool counting_ = true;  // the position being expanded is seen for the first time
+  bool counting_ = true;  // the position expanded last is seen for the first time (false on a revisit)
   // The position about to be expanded is a child whose mover gained no stone
   // since its parent's H-search for that colour: its own build is skipped.
   bool mover_seen_ = false;
