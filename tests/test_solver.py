@@ -477,6 +477,21 @@ def test_strategy_stealing_refutes_the_mirror_replies():
     assert hx.solve(wide, max_nodes=2).counts["mirrored"] == 0
 
 
+@pytest.mark.parametrize("reply", ["g7", "e7", "f6", "g2"])
+def test_a_position_won_by_a_semi_connection_names_its_key(reply):
+    """After Red's a4 and these Blue replies on 7x7, H-search finds a Red semi
+    connection at once; its key is the best move, proven in one more node
+    (not found by searching the moves in order), and it wins."""
+    game = hx.Game("hex", size=7, swap="off")
+    game.play("a4")
+    game.play(reply)
+    result = hx.solve(game)
+    assert result.winner is hx.RED
+    assert result.nodes <= 3
+    game.play(result.best_move)
+    assert hx.solve(game).winner is hx.RED
+
+
 def test_view_gives_the_same_answer():
     """A Hex or Rex view is solved like its game."""
     game = hx.Game("rex", size=4, swap="off")

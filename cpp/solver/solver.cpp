@@ -858,8 +858,11 @@ class Search {
     // Try first the cells the search already knows to win (cheap table hits),
     // each looked up once: helper threads may still be writing the shared
     // table, and a comparison that changes its answer mid-sort breaks the sort.
+    // Next the keys of the mover's semi connections between their edges,
+    // which win by the connection (the root was most often decided by one).
     std::array<int, 64 * W> known{};
-    for (int p : order) known[p] = known_win(root, p);
+    const BB keys = semi_keys(root);
+    for (int p : order) known[p] = known_win(root, p) ? 2 : keys.test(p) ? 1 : 0;
     // The moves to prove first go first, in their order, so that the first of
     // them that wins is the best move also when a helper solved the root
     // before prove_first was through with them.
@@ -882,6 +885,18 @@ class Search {
     }
     std::sort(res.winning_moves.begin(), res.winning_moves.end());
     res.winning_moves_known = limits_.winning_moves;
+  }
+
+  // The keys of the semi connections H-search finds between the edges of
+  // the player to move at `pos` (after its fill-in); none in Rex or without
+  // `vc`, or when that player's edges are fully connected or joined.
+  BB semi_keys(const Pos<W>& pos) {
+    if (!k_.vc) return {};
+    Pos<W> p = pos;
+    reduce_pos(p);
+    Value v;
+    if (terminal(p, v)) return {};
+    return vc_.build(bi_, p, p.mover).keys;
   }
 
   int known_win(const Pos<W>& pos, int p) {

@@ -170,7 +170,7 @@ def solve(
     >>> _ = game.play("a1")
     >>> result = hx.solve(game, guess=2000)
     >>> result.counts["guess"], result.best_move
-    (Cell('a4'), Cell('a4'))
+    (Cell('b3'), Cell('b3'))
 
     A game where the swap is available now counts the swap as one more move.
     Raises :class:`SolveError` for Dark Hex, a finished game, an empty board
