@@ -99,14 +99,22 @@ def main() -> int:
             show_counts(names, results)
         if args.no_ablation:
             continue
-        hex_only = ("vc", "mustplay", "proof-sets", "decompositions", "edge-templates")
+        hex_only = (
+            "vc",
+            "mustplay",
+            "proof-sets",
+            "decompositions",
+            "edge-templates",
+            "strategy-stealing",
+            "permanently-inferior",
+        )
         pieces = [k for k in hx.KNOWLEDGE if not (variant == "rex" and k in hex_only)]
         pieces = [k for k in pieces if not (variant == "hex" and k == "rex-pairing")]
         for piece in pieces:
             without = [k for k in hx.KNOWLEDGE if k != piece and not (piece == "vc" and k == "mustplay")]
             n, capped, _ = run(positions, without, args.cap)
             ratio = f"x{n / max(1, nodes):.2f}"
-            print(f"  without {piece:<14} {'>' if capped else ''}{n:>10} nodes  {ratio}", flush=True)
+            print(f"  without {piece:<20} {'>' if capped else ''}{n:>10} nodes  {ratio}", flush=True)
     return 0
 
 

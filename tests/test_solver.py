@@ -43,6 +43,7 @@ KNOWLEDGE_SETS = {
     "vc+decompositions": ["vc", "decompositions"],
     "vc+edge-templates": ["vc", "edge-templates"],
     "strategy-stealing": ["strategy-stealing"],
+    "permanently-inferior": ["permanently-inferior"],
     "all": None,
 }
 HEX_SETS = [k for k in KNOWLEDGE_SETS if k != "rex-pairing"]
@@ -490,6 +491,94 @@ def test_a_position_won_by_a_semi_connection_names_its_key(reply):
     assert result.nodes <= 3
     game.play(result.best_move)
     assert hx.solve(game).winner is hx.RED
+
+
+def test_permanently_inferior_cell_is_filled():
+    """On 7x7 after a4 d4 c5 c4 f2 e5, Red's f2 captures f1 and g1, and then e1
+    (Red's f1 and edge on three sides in a row, d1 d2 e2 empty, f2 and the
+    edge beyond) is permanently inferior for Red: filled, H-search sees Red's
+    semi connection (key b5) at the root; without the rule it does not."""
+    game = hx.Game("hex", size=7, swap="off")
+    for move in "a4 d4 c5 c4 f2 e5".split():
+        game.play(move)
+    result = hx.solve(game, max_nodes=3)
+    assert (result.winner, result.best_move) == (hx.RED, hx.Cell("b5"))
+    without = [k for k in hx.KNOWLEDGE if k != "permanently-inferior"]
+    assert hx.solve(game, max_nodes=3, knowledge=without).winner is None
+
+
+# An independent model of the permanently inferior pattern (docs/solver.md):
+# ring directions E, NE, NW, W, SW, SE; off the board counts as the edge's colour
+# when only one of row and column is off.
+RING = ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0))
+
+
+def _owned(board: list[int], n: int, r: int, c: int, colour: int) -> bool:
+    row_in, col_in = 0 <= r < n, 0 <= c < n
+    if row_in and col_in:
+        return board[r * n + c] == colour
+    return (col_in and not row_in) if colour == 1 else (row_in and not col_in)
+
+
+def permanently_inferior_cells(board: list[int], n: int) -> list[tuple[int, int]]:
+    """(cell, colour) for every empty cell matching the pattern for a colour."""
+    found = []
+    for p in range(n * n):
+        if board[p]:
+            continue
+        r, c = divmod(p, n)
+        for colour in (1, 2):
+            for k in range(6):
+                ring = [RING[(k + i) % 6] for i in range(6)]
+                if not all(_owned(board, n, r + dr, c + dc, colour) for dr, dc in ring[:3]):
+                    continue
+                if not all(
+                    0 <= r + dr < n and 0 <= c + dc < n and not board[(r + dr) * n + c + dc]
+                    for dr, dc in ring[3:]
+                ):
+                    continue
+                beyond = [
+                    (ring[2][0] + ring[3][0], ring[2][1] + ring[3][1]),
+                    (ring[5][0] + ring[0][0], ring[5][1] + ring[0][1]),
+                ]
+                if all(_owned(board, n, r + dr, c + dc, colour) for dr, dc in beyond):
+                    found.append((p, colour))
+                    break
+    return found
+
+
+def _check_permanently_inferior_cells(n: int, seed: int, checks: int) -> None:
+    rng = random.Random(seed)
+    ref = _core.ReferenceSearch("hex", n, n)
+    checked = 0
+    while checked < checks:
+        board = [0] * (n * n)
+        for i, p in enumerate(rng.sample(range(n * n), rng.randint(n * n // 3, n * n // 2 + 2))):
+            board[p] = 1 + i % 2
+        if _core.joined_colour(n, n, board):
+            continue
+        for p, colour in permanently_inferior_cells(board, n):
+            filled = board.copy()
+            filled[p] = colour
+            if _core.joined_colour(n, n, filled):
+                continue
+            for mover in (1, 2):
+                before, after = ref.winners([board, filled], [mover, mover])
+                assert before == after, (board, p, colour, mover)
+                checked += 1
+
+
+def test_permanently_inferior_cells_keep_the_value():
+    """Filling a cell that matches the pattern with its owner's stone leaves the
+    winner the same, either player to move (plain exhaustive search, random
+    4x4 positions)."""
+    _check_permanently_inferior_cells(4, 0, 300)
+
+
+@pytest.mark.slow
+def test_permanently_inferior_cells_keep_the_value_5x5_slow():
+    """The same on random 5x5 positions."""
+    _check_permanently_inferior_cells(5, 1, 200)
 
 
 def test_view_gives_the_same_answer():

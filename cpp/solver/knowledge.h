@@ -32,6 +32,26 @@
 // answers a move in the pair with the other cell (the result is worth C, C)
 // and never enters it otherwise; if only a and b are left, the same answer
 // applies. Fills are applied one at a time, each on the current position.
+// Permanently inferior cell (Hex; Benzene's fill-in, its pattern PI1):
+// empty p whose ring holds three consecutive members a, b, c of X (stones or
+// X's edge) and then three empty cells d, e, f, where the cell g beyond d
+// next to c and the cell h beyond f next to a are X's too. Filling p with X
+// keeps the value: X wins without p whenever X wins with it, playing that
+// strategy as if p were X's and answering Y's moves in {p, d, e, f} locally:
+//  - with e Y's, p is dead (any two of its X-usable neighbours are joined
+//    through a, b, c), and so it is with d or f X's: Y's p is then worth
+//    nothing; the ring test shows it;
+//  - Y at p, d or f while e is empty (and p too): X takes e;
+//  - once e is X's, d (next to e, p, c, g) and f (next to h, a, p, e) have
+//    four consecutive X neighbours in the strategy's world (where p is X's)
+//    and are dead there, so Y's moves on p, d and f are worth nothing there;
+//    X answers Y at d or f by the other, or by p if Y has the other, and Y
+//    at p by d or f if neither is X's. In the end p is X's, or Y's with d or
+//    f X's, which leaves it dead.
+// Each local answer follows a Y move that is worth nothing in the strategy's
+// world (p, or a dead cell), so the strategy goes on with one more X stone,
+// which never hurts in Hex. The fill stays valid while d, e and f hold no Y
+// stone, so a proof that uses it needs them (its carrier).
 // Rex pairing (Young and Hayward, "A Reverse Hex Solver", 2016): a join
 // pairing of X is a set of disjoint pairs of empty cells such that X joins
 // its edges whenever X owns a cell of each pair. Then X loses whoever moves:
@@ -374,6 +394,30 @@ Usable usable_ring(const BoardInfo<W>& bi, const Pos<W>& pos, int x, int c, cons
   return u;
 }
 
+// Whether empty cell p is permanently inferior for colour c (see the
+// contract above); if so its three empty neighbours d, e, f go to `carrier`.
+template <int W>
+bool permanently_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, int p, int c,
+                          Bitboard<W>& carrier) {
+  const unsigned mine = (bi.ring(p, pos.stones[c]) | bi.edge_bits[c][p]) & ~bi.edge_bits[1 - c][p];
+  // The neighbour of cell x in direction j is c's (a stone, or beyond c's edge).
+  auto owned = [&](int x, int j) {
+    const int q = bi.nbr[x][j];
+    return q >= 0 ? pos.stones[c].test(q) : ((bi.edge_bits[c][x] >> j) & 1u) != 0;
+  };
+  for (int k = 0; k < 6; ++k) {
+    if (((mine >> k) & (mine >> ((k + 1) % 6)) & (mine >> ((k + 2) % 6)) & 1u) == 0) continue;
+    const int d = bi.nbr[p][(k + 3) % 6], e = bi.nbr[p][(k + 4) % 6], f = bi.nbr[p][(k + 5) % 6];
+    if (d < 0 || e < 0 || f < 0 || !empty.test(d) || !empty.test(e) || !empty.test(f)) continue;
+    if (!owned(d, (k + 2) % 6) || !owned(f, k)) continue;  // g and h
+    carrier.set(d);
+    carrier.set(e);
+    carrier.set(f);
+    return true;
+  }
+  return false;
+}
+
 // Empty cells dead by the group test, which extends the ring test: an empty
 // cell c is useless to colour X when every two non-consecutive ring members
 // a, b that X could use touch a common X group (a group counts its own cells;
@@ -563,10 +607,12 @@ Bitboard<W> rex_prune_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const 
 }
 
 // Fills dead cells and captured pairs until none is left, as allowed by the
-// flags; returns how many cells were filled. In Rex (`misere`) each dead
-// cell filled passes the move.
+// flags, and with `inferior` (Hex only) permanently inferior cells, whose
+// carriers it adds there; returns how many cells were filled. In Rex
+// (`misere`) each dead cell filled passes the move.
 template <int W>
-int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured, bool misere) {
+int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured, bool misere,
+           Bitboard<W>* inferior = nullptr) {
   int filled = 0;
   for (;;) {
     const Bitboard<W> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
@@ -590,35 +636,48 @@ int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured
         continue;
       }
     }
-    if (!use_captured) return filled;
-    // Rings of every empty cell, then each adjacent empty pair once.
-    std::array<uint8_t, 64 * W> ring[2];
-    empty.for_each([&](int p) {
-      ring[0][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p]);
-      ring[1][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]);
-    });
     bool found = false;
-    empty.for_each([&](int p) {
-      if (found) return;
-      for (int d : {0, 4, 5}) {  // E, SW, SE
-        const int q = bi.nbr[p][d];
-        if (q < 0 || !empty.test(q)) continue;
-        const unsigned dp = 1u << d, dq = 1u << ((d + 3) % 6);
-        for (int c = 0; c < 2; ++c) {
-          // Dead with a stone of colour c added at direction bit `bit`?
-          auto dead_with = [&](int x, unsigned bit) {
-            return kRing.flags[ring[0][x] | (c == 0 ? bit : 0u)][ring[1][x] | (c == 1 ? bit : 0u)] != 0;
-          };
-          if (dead_with(p, dp) && dead_with(q, dq)) {
-            pos.stones[c].set(p);
-            pos.stones[c].set(q);
-            filled += 2;
-            found = true;
-            return;
+    if (use_captured) {
+      // Rings of every empty cell, then each adjacent empty pair once.
+      std::array<uint8_t, 64 * W> ring[2];
+      empty.for_each([&](int p) {
+        ring[0][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p]);
+        ring[1][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]);
+      });
+      empty.for_each([&](int p) {
+        if (found) return;
+        for (int d : {0, 4, 5}) {  // E, SW, SE
+          const int q = bi.nbr[p][d];
+          if (q < 0 || !empty.test(q)) continue;
+          const unsigned dp = 1u << d, dq = 1u << ((d + 3) % 6);
+          for (int c = 0; c < 2; ++c) {
+            // Dead with a stone of colour c added at direction bit `bit`?
+            auto dead_with = [&](int x, unsigned bit) {
+              return kRing.flags[ring[0][x] | (c == 0 ? bit : 0u)][ring[1][x] | (c == 1 ? bit : 0u)] != 0;
+            };
+            if (dead_with(p, dp) && dead_with(q, dq)) {
+              pos.stones[c].set(p);
+              pos.stones[c].set(q);
+              filled += 2;
+              found = true;
+              return;
+            }
           }
         }
-      }
-    });
+      });
+    }
+    if (!found && inferior && !misere) {
+      empty.for_each([&](int p) {
+        if (found) return;
+        for (int c = 0; c < 2 && !found; ++c) {
+          if (permanently_inferior(bi, pos, empty, p, c, *inferior)) {
+            pos.stones[c].set(p);
+            ++filled;
+            found = true;
+          }
+        }
+      });
+    }
     if (!found) return filled;
   }
 }

@@ -171,6 +171,7 @@ class Search {
     if (!k_.vc) k_.mustplay = k_.decompositions = k_.edge_templates = false;
     if (misere_) {  // Rex is not monotone
       k_.vc = k_.mustplay = k_.proof_sets = k_.decompositions = k_.edge_templates = k_.strategy_stealing = false;
+      k_.permanently_inferior = false;
     }
     if (!bi_.square) k_.strategy_stealing = false;  // no reflection swaps the edges
     if (!misere_) k_.rex_pairing = false;
@@ -292,9 +293,13 @@ class Search {
     return t_->bytes() + vc_.memory() + stack_bytes_;
   }
 
-  int reduce_pos(Pos<W>& pos) const {
-    if (!k_.dead && !k_.captured) return 0;
-    return reduce(bi_, pos, k_.dead, k_.captured, misere_);
+  // The fill-in of `pos`; the carriers of its permanently inferior cells
+  // go to `carrier`.
+  int reduce_pos(Pos<W>& pos, BB* carrier = nullptr) const {
+    if (!k_.dead && !k_.captured && !k_.permanently_inferior) return 0;
+    BB unused;
+    BB* inferior = k_.permanently_inferior ? (carrier ? carrier : &unused) : nullptr;
+    return reduce(bi_, pos, k_.dead, k_.captured, misere_, inferior);
   }
 
   // Whether `pos` is decided without search; sets its value.
@@ -619,10 +624,11 @@ class Search {
     ch.pos = pos;
     ch.pos.stones[pos.mover].set(p);
     ch.pos.mover ^= 1;
-    counts_.filled += reduce_pos(ch.pos);
+    BB carrier;  // cells the permanently inferior fills need empty
+    counts_.filled += reduce_pos(ch.pos, &carrier);
     ch.fills = (ch.pos.stones[0] | ch.pos.stones[1]).andnot(pos.stones[0] | pos.stones[1]);
     ch.fills.reset(p);
-    ch.fills |= extra;
+    ch.fills |= extra | carrier;
     ch.same_mover = ch.pos.mover == pos.mover;
     ch.decided = terminal(ch.pos, ch.fixed);
     // At the root only: the argument needs every cell in the proof set, and
@@ -1158,7 +1164,7 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false, false, false};
+  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false, false, false, false};
   for (const std::string& n : names) {
     if (n == "dead") {
       k.dead = true;
@@ -1184,9 +1190,12 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
       k.edge_templates = true;
     } else if (n == "strategy-stealing") {
       k.strategy_stealing = true;
+    } else if (n == "permanently-inferior") {
+      k.permanently_inferior = true;
     } else {
       throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions', 'edge-templates', 'strategy-stealing'");
+                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions', 'edge-templates', 'strategy-stealing', "
+                       "'permanently-inferior'");
     }
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");

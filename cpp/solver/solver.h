@@ -86,6 +86,7 @@ struct SolveKnowledge {
   bool edge_templates = true;  // Hex: the H-search knows edge templates (solver/templates.h; needs vc)
   bool strategy_stealing = true;  // Hex, square boards: at the root, a move that leaves the position its
                                   // own mirror image (colours swapped) loses: the player then to move wins
+  bool permanently_inferior = true;  // Hex: fill permanently inferior cells for their owner
 };
 
 // How long the search may run and what it should report.
@@ -185,7 +186,7 @@ void check_view_request(const View& view, const SolveLimits& limits);
 
 // Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
 // "symmetry", "proof-sets", "dominated", "vulnerable", "decompositions",
-// "edge-templates", "strategy-stealing"), the others off; throws SolveError
+// "edge-templates", "strategy-stealing", "permanently-inferior"), the others off; throws SolveError
 // on an unknown name.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 

@@ -59,6 +59,7 @@ KNOWLEDGE: tuple[str, ...] = (
     "decompositions",
     "edge-templates",
     "strategy-stealing",
+    "permanently-inferior",
 )
 """Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
 
