@@ -537,11 +537,14 @@ def permanently_inferior_cells(board: list[int], n: int) -> list[tuple[int, int]
                     for dr, dc in ring[3:]
                 ):
                     continue
-                beyond = [
-                    (ring[2][0] + ring[3][0], ring[2][1] + ring[3][1]),
-                    (ring[5][0] + ring[0][0], ring[5][1] + ring[0][1]),
-                ]
-                if all(_owned(board, n, r + dr, c + dc, colour) for dr, dc in beyond):
+                # Each side: the cell next to its X neighbour and its empty one is X's,
+                # or the cell straight beyond the empty one is the other colour's.
+                sides = [(ring[2], ring[3]), (ring[0], ring[5])]
+                if all(
+                    _owned(board, n, r + x[0] + y[0], c + x[1] + y[1], colour)
+                    or _owned(board, n, r + 2 * y[0], c + 2 * y[1], 3 - colour)
+                    for x, y in sides
+                ):
                     found.append((p, colour))
                     break
     return found

@@ -32,19 +32,23 @@
 // answers a move in the pair with the other cell (the result is worth C, C)
 // and never enters it otherwise; if only a and b are left, the same answer
 // applies. Fills are applied one at a time, each on the current position.
-// Permanently inferior cell (Hex; Benzene's fill-in, its pattern PI1):
-// empty p whose ring holds three consecutive members a, b, c of X (stones or
-// X's edge) and then three empty cells d, e, f, where the cell g beyond d
-// next to c and the cell h beyond f next to a are X's too. Filling p with X
-// keeps the value: X wins without p whenever X wins with it, playing that
-// strategy as if p were X's and answering Y's moves in {p, d, e, f} locally:
+// Permanently inferior cell (Hex; Benzene's fill-in, its patterns PI1 to
+// PI3): empty p whose ring holds three consecutive members a, b, c of X
+// (stones or X's edge) and then three empty cells d, e, f, where on d's side
+// the cell g next to c and d is X's or the cell straight beyond d (from p) is
+// Y's, and on f's side the cell h next to a and f is X's or the cell straight
+// beyond f is Y's. Filling p with X keeps the value: X wins without p
+// whenever X wins with it, playing that strategy as if p were X's and
+// answering Y's moves in {p, d, e, f} locally:
 //  - with e Y's, p is dead (any two of its X-usable neighbours are joined
 //    through a, b, c), and so it is with d or f X's: Y's p is then worth
 //    nothing; the ring test shows it;
 //  - Y at p, d or f while e is empty (and p too): X takes e;
-//  - once e is X's, d (next to e, p, c, g) and f (next to h, a, p, e) have
-//    four consecutive X neighbours in the strategy's world (where p is X's)
-//    and are dead there, so Y's moves on p, d and f are worth nothing there;
+//  - once e is X's, d and f are dead in the strategy's world (where p is
+//    X's): d has e, p, c and g as four consecutive X neighbours, or Y's
+//    cell straight beyond it, next to both of its other neighbours, so any
+//    two neighbours Y could use are joined through it (the ring test); the
+//    same for f. So Y's moves on p, d and f are worth nothing there;
 //    X answers Y at d or f by the other, or by p if Y has the other, and Y
 //    at p by d or f if neither is X's. In the end p is X's, or Y's with d or
 //    f X's, which leaves it dead.
@@ -400,16 +404,18 @@ template <int W>
 bool permanently_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, int p, int c,
                           Bitboard<W>& carrier) {
   const unsigned mine = (bi.ring(p, pos.stones[c]) | bi.edge_bits[c][p]) & ~bi.edge_bits[1 - c][p];
-  // The neighbour of cell x in direction j is c's (a stone, or beyond c's edge).
-  auto owned = [&](int x, int j) {
+  // The neighbour of cell x in direction j is colour o's (a stone, or beyond o's edge).
+  auto owned = [&](int x, int j, int o) {
     const int q = bi.nbr[x][j];
-    return q >= 0 ? pos.stones[c].test(q) : ((bi.edge_bits[c][x] >> j) & 1u) != 0;
+    return q >= 0 ? pos.stones[o].test(q) : ((bi.edge_bits[o][x] >> j) & 1u) != 0;
   };
   for (int k = 0; k < 6; ++k) {
     if (((mine >> k) & (mine >> ((k + 1) % 6)) & (mine >> ((k + 2) % 6)) & 1u) == 0) continue;
     const int d = bi.nbr[p][(k + 3) % 6], e = bi.nbr[p][(k + 4) % 6], f = bi.nbr[p][(k + 5) % 6];
     if (d < 0 || e < 0 || f < 0 || !empty.test(d) || !empty.test(e) || !empty.test(f)) continue;
-    if (!owned(d, (k + 2) % 6) || !owned(f, k)) continue;  // g and h
+    // d's side: g (d's neighbour towards c) c's, or the cell straight beyond d the opponent's; f's likewise.
+    if (!owned(d, (k + 2) % 6, c) && !owned(d, (k + 3) % 6, 1 - c)) continue;
+    if (!owned(f, k, c) && !owned(f, (k + 5) % 6, 1 - c)) continue;
     carrier.set(d);
     carrier.set(e);
     carrier.set(f);
