@@ -495,9 +495,10 @@ def test_a_position_won_by_a_semi_connection_names_its_key(reply):
 
 def test_permanently_inferior_cell_is_filled():
     """On 7x7 after a4 d4 c5 c4 f2 e5, Red's f2 captures f1 and g1, and then e1
-    (Red's f1 and edge on three sides in a row, d1 d2 e2 empty, f2 and the
-    edge beyond) is permanently inferior for Red: filled, H-search sees Red's
-    semi connection (key b5) at the root; without the rule it does not."""
+    is permanently inferior for Red (f1 and the top edge are three Red
+    neighbours in a row, d1 d2 e2 are empty, f2 and the edge lie beyond the two
+    borders): filled, H-search sees Red's semi connection (key b5) at the root;
+    without the rule it does not."""
     game = hx.Game("hex", size=7, swap="off")
     for move in "a4 d4 c5 c4 f2 e5".split():
         game.play(move)
