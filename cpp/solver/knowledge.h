@@ -403,19 +403,16 @@ Usable usable_ring(const BoardInfo<W>& bi, const Pos<W>& pos, int x, int c, cons
 template <int W>
 bool permanently_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, int p, int c,
                           Bitboard<W>& carrier) {
-  const unsigned mine = (bi.ring(p, pos.stones[c]) | bi.edge_bits[c][p]) & ~bi.edge_bits[1 - c][p];
-  // The neighbour of cell x in direction j is colour o's (a stone, or beyond o's edge).
-  auto owned = [&](int x, int j, int o) {
-    const int q = bi.nbr[x][j];
-    return q >= 0 ? pos.stones[o].test(q) : ((bi.edge_bits[o][x] >> j) & 1u) != 0;
-  };
+  // Ring bits of colour o around cell x: its stones and the edge beyond.
+  auto ring = [&](int x, int o) { return bi.ring(x, pos.stones[o]) | bi.edge_bits[o][x]; };
+  const unsigned mine = ring(p, c);
   for (int k = 0; k < 6; ++k) {
     if (((mine >> k) & (mine >> ((k + 1) % 6)) & (mine >> ((k + 2) % 6)) & 1u) == 0) continue;
     const int d = bi.nbr[p][(k + 3) % 6], e = bi.nbr[p][(k + 4) % 6], f = bi.nbr[p][(k + 5) % 6];
     if (d < 0 || e < 0 || f < 0 || !empty.test(d) || !empty.test(e) || !empty.test(f)) continue;
     // d's side: g (d's neighbour towards c) c's, or the cell straight beyond d the opponent's; f's likewise.
-    if (!owned(d, (k + 2) % 6, c) && !owned(d, (k + 3) % 6, 1 - c)) continue;
-    if (!owned(f, k, c) && !owned(f, (k + 5) % 6, 1 - c)) continue;
+    if (!((ring(d, c) >> ((k + 2) % 6)) & 1u) && !((ring(d, 1 - c) >> ((k + 3) % 6)) & 1u)) continue;
+    if (!((ring(f, c) >> k) & 1u) && !((ring(f, 1 - c) >> ((k + 5) % 6)) & 1u)) continue;
     carrier.set(d);
     carrier.set(e);
     carrier.set(f);
