@@ -119,11 +119,24 @@ constexpr bool ring_useless(unsigned own, unsigned other) {
 
 // kRing.flags[red][blue]: kRedUseless / kBlueUseless for every ring of an
 // empty cell; kRing.killers[c][red][blue]: the empty ring directions where a
-// stone of colour c would leave the cell dead (6 bits).
+// stone of colour c would leave the cell dead (6 bits); kRing.inferior[own][empty]:
+// the directions k whose ring members k, k+1, k+2 are in `own` and k+3, k+4,
+// k+5 in `empty` (the start of a permanently inferior pattern, see below).
 struct RingTable {
   uint8_t flags[64][64];
   uint8_t killers[2][64][64];
-  constexpr RingTable() : flags{}, killers{} {
+  uint8_t inferior[64][64];
+  constexpr RingTable() : flags{}, killers{}, inferior{} {
+    for (unsigned own = 0; own < 64; ++own) {
+      for (unsigned empty = 0; empty < 64; ++empty) {
+        for (unsigned k = 0; k < 6; ++k) {
+          const auto has = [k](unsigned set, unsigned i) { return (set >> ((k + i) % 6)) & 1u; };
+          if (has(own, 0) && has(own, 1) && has(own, 2) && has(empty, 3) && has(empty, 4) && has(empty, 5)) {
+            inferior[own][empty] |= static_cast<uint8_t>(1u << k);
+          }
+        }
+      }
+    }
     for (unsigned r = 0; r < 64; ++r) {
       for (unsigned b = 0; b < 64; ++b) {
         if (r & b) continue;
@@ -398,21 +411,34 @@ Usable usable_ring(const BoardInfo<W>& bi, const Pos<W>& pos, int x, int c, cons
   return u;
 }
 
-// Whether empty cell p is permanently inferior for colour c (see the
-// contract above); if so its three empty neighbours d, e, f go to `carrier`.
+// Per colour and empty cell p, p's ring bits of that colour: its stones and
+// the edge beyond (as dead_flags reads them). An off-board neighbour lies
+// beyond one colour's edge, so `~(ring[0][p] | ring[1][p])` holds exactly
+// p's empty neighbours.
 template <int W>
-bool permanently_inferior(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, int p, int c,
-                          Bitboard<W>& carrier) {
-  // Ring bits of colour o around cell x: its stones and the edge beyond.
-  auto ring = [&](int x, int o) { return bi.ring(x, pos.stones[o]) | bi.edge_bits[o][x]; };
-  const unsigned mine = ring(p, c);
-  for (int k = 0; k < 6; ++k) {
-    if (((mine >> k) & (mine >> ((k + 1) % 6)) & (mine >> ((k + 2) % 6)) & 1u) == 0) continue;
+using Rings = std::array<std::array<uint8_t, 64 * W>, 2>;
+
+// The rings of the empty cells of `pos` (other entries are left as they were).
+template <int W>
+void empty_rings(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, Rings<W>& ring) {
+  empty.for_each([&](int p) {
+    ring[0][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p]);
+    ring[1][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]);
+  });
+}
+
+// Whether empty cell p is permanently inferior for colour c (see the
+// contract above), given the rings of the empty cells; if so its three empty
+// neighbours d, e, f go to `carrier`.
+template <int W>
+bool permanently_inferior(const BoardInfo<W>& bi, const Rings<W>& ring, int p, int c, Bitboard<W>& carrier) {
+  const unsigned empty = ~(ring[0][p] | ring[1][p]) & 63u;
+  for (unsigned m = kRing.inferior[ring[c][p]][empty]; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
     const int d = bi.nbr[p][(k + 3) % 6], e = bi.nbr[p][(k + 4) % 6], f = bi.nbr[p][(k + 5) % 6];
-    if (d < 0 || e < 0 || f < 0 || !empty.test(d) || !empty.test(e) || !empty.test(f)) continue;
     // d's side: g (d's neighbour towards c) c's, or the cell straight beyond d the opponent's; f's likewise.
-    if (!((ring(d, c) >> ((k + 2) % 6)) & 1u) && !((ring(d, 1 - c) >> ((k + 3) % 6)) & 1u)) continue;
-    if (!((ring(f, c) >> k) & 1u) && !((ring(f, 1 - c) >> ((k + 5) % 6)) & 1u)) continue;
+    if (!((ring[c][d] >> ((k + 2) % 6)) & 1u) && !((ring[1 - c][d] >> ((k + 3) % 6)) & 1u)) continue;
+    if (!((ring[c][f] >> k) & 1u) && !((ring[1 - c][f] >> ((k + 5) % 6)) & 1u)) continue;
     carrier.set(d);
     carrier.set(e);
     carrier.set(f);
@@ -640,13 +666,12 @@ int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured
       }
     }
     bool found = false;
+    const bool use_inferior = inferior && !misere;
+    if (!use_captured && !use_inferior) return filled;
+    Rings<W> ring;
+    empty_rings(bi, pos, empty, ring);
     if (use_captured) {
-      // Rings of every empty cell, then each adjacent empty pair once.
-      std::array<uint8_t, 64 * W> ring[2];
-      empty.for_each([&](int p) {
-        ring[0][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p]);
-        ring[1][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]);
-      });
+      // Each adjacent empty pair once.
       empty.for_each([&](int p) {
         if (found) return;
         for (int d : {0, 4, 5}) {  // E, SW, SE
@@ -669,11 +694,11 @@ int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured
         }
       });
     }
-    if (!found && inferior && !misere) {
+    if (!found && use_inferior) {
       empty.for_each([&](int p) {
         if (found) return;
         for (int c = 0; c < 2 && !found; ++c) {
-          if (permanently_inferior(bi, pos, empty, p, c, *inferior)) {
+          if (permanently_inferior(bi, ring, p, c, *inferior)) {
             pos.stones[c].set(p);
             ++filled;
             found = true;
