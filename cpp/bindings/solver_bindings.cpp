@@ -94,6 +94,10 @@ void translate_solve_error(std::exception_ptr p) {
 void bind_solver(py::module_& m) {
   py::register_exception_translator(&translate_solve_error);
 
+  py::tuple names(std::size(kKnowledgeNames));
+  for (size_t i = 0; i < std::size(kKnowledgeNames); ++i) names[i] = kKnowledgeNames[i].name;
+  m.attr("SOLVER_KNOWLEDGE") = names;
+
   m.def(
       "solve_game",
       [](const Game& game, bool winning_moves, long long max_nodes, double max_seconds, long long max_memory,

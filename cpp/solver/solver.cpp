@@ -1164,39 +1164,17 @@ SolveResult solve_view(const View& view, const SolveLimits& limits) {
 }
 
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
-  SolveKnowledge k{false, false, false, false, false, false, false, false, false, false, false, false, false};
+  SolveKnowledge k;
+  for (const KnowledgeName& piece : kKnowledgeNames) k.*piece.on = false;
   for (const std::string& n : names) {
-    if (n == "dead") {
-      k.dead = true;
-    } else if (n == "captured") {
-      k.captured = true;
-    } else if (n == "vc") {
-      k.vc = true;
-    } else if (n == "mustplay") {
-      k.mustplay = true;
-    } else if (n == "rex-pairing") {
-      k.rex_pairing = true;
-    } else if (n == "symmetry") {
-      k.symmetry = true;
-    } else if (n == "proof-sets") {
-      k.proof_sets = true;
-    } else if (n == "dominated") {
-      k.dominated = true;
-    } else if (n == "vulnerable") {
-      k.vulnerable = true;
-    } else if (n == "decompositions") {
-      k.decompositions = true;
-    } else if (n == "edge-templates") {
-      k.edge_templates = true;
-    } else if (n == "strategy-stealing") {
-      k.strategy_stealing = true;
-    } else if (n == "permanently-inferior") {
-      k.permanently_inferior = true;
-    } else {
-      throw SolveError("unknown solver knowledge '" + n +
-                       "': expected some of 'dead', 'captured', 'vc', 'mustplay', 'rex-pairing', 'symmetry', 'proof-sets', 'dominated', 'vulnerable', 'decompositions', 'edge-templates', 'strategy-stealing', "
-                       "'permanently-inferior'");
+    const auto* piece = std::find_if(std::begin(kKnowledgeNames), std::end(kKnowledgeNames),
+                                     [&](const KnowledgeName& p) { return n == p.name; });
+    if (piece == std::end(kKnowledgeNames)) {
+      std::string expected;
+      for (const KnowledgeName& p : kKnowledgeNames) expected += std::string(expected.empty() ? "'" : ", '") + p.name + "'";
+      throw SolveError("unknown solver knowledge '" + n + "': expected some of " + expected);
     }
+    k.*piece->on = true;
   }
   if (k.mustplay && !k.vc) throw SolveError("knowledge 'mustplay' needs 'vc' (the must-play region comes from it)");
   return k;

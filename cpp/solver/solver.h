@@ -52,6 +52,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -88,6 +89,31 @@ struct SolveKnowledge {
                                   // own mirror image (colours swapped) loses: the player then to move wins
   bool permanently_inferior = true;  // Hex: fill permanently inferior cells for their owner
 };
+
+// A piece of knowledge's name (hx.KNOWLEDGE) and its switch.
+struct KnowledgeName {
+  const char* name;
+  bool SolveKnowledge::*on;
+};
+
+// Every piece of knowledge by name, in the order Python lists them.
+inline constexpr KnowledgeName kKnowledgeNames[] = {
+    {"dead", &SolveKnowledge::dead},
+    {"captured", &SolveKnowledge::captured},
+    {"vc", &SolveKnowledge::vc},
+    {"mustplay", &SolveKnowledge::mustplay},
+    {"rex-pairing", &SolveKnowledge::rex_pairing},
+    {"symmetry", &SolveKnowledge::symmetry},
+    {"proof-sets", &SolveKnowledge::proof_sets},
+    {"dominated", &SolveKnowledge::dominated},
+    {"vulnerable", &SolveKnowledge::vulnerable},
+    {"decompositions", &SolveKnowledge::decompositions},
+    {"edge-templates", &SolveKnowledge::edge_templates},
+    {"strategy-stealing", &SolveKnowledge::strategy_stealing},
+    {"permanently-inferior", &SolveKnowledge::permanently_inferior},
+};
+// Every switch has a name (SolveKnowledge holds bools only).
+static_assert(sizeof(SolveKnowledge) == std::size(kKnowledgeNames));
 
 // How long the search may run and what it should report.
 struct SolveLimits {
@@ -184,10 +210,8 @@ SolveResult solve_view(const View& view, const SolveLimits& limits);
 // Throws the SolveError `solve_view` would throw before searching; else nothing.
 void check_view_request(const View& view, const SolveLimits& limits);
 
-// Knowledge from names ("dead", "captured", "vc", "mustplay", "rex-pairing",
-// "symmetry", "proof-sets", "dominated", "vulnerable", "decompositions",
-// "edge-templates", "strategy-stealing", "permanently-inferior"), the others off; throws SolveError
-// on an unknown name.
+// Knowledge from names (kKnowledgeNames), the others off; throws SolveError
+// on an unknown name, or on 'mustplay' without 'vc'.
 SolveKnowledge knowledge_from_names(const std::vector<std::string>& names);
 
 // Plain exhaustive search (negamax with cut-offs and a memo, no knowledge,

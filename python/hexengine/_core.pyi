@@ -147,6 +147,8 @@ class DarkCfr:
 # counts of where the nodes went by name)
 _SolveTuple = tuple[int, int, str, list[int] | None, bool, int, int, float, int, int, dict[str, Any]]
 
+SOLVER_KNOWLEDGE: tuple[str, ...]
+
 def check_solve_game(game: Game, first_moves: list[int] = ...) -> None: ...
 def check_solve_view(view: View, first_moves: list[int] = ...) -> None: ...
 def solve_game(

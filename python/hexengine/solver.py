@@ -46,21 +46,7 @@ __all__ = ["KNOWLEDGE", "SolveError", "SolveResult", "SolveStatus", "solve"]
 
 SolveStatus = Literal["proven", "nodes", "time", "memory", "stopped"]
 
-KNOWLEDGE: tuple[str, ...] = (
-    "dead",
-    "captured",
-    "vc",
-    "mustplay",
-    "rex-pairing",
-    "symmetry",
-    "proof-sets",
-    "dominated",
-    "vulnerable",
-    "decompositions",
-    "edge-templates",
-    "strategy-stealing",
-    "permanently-inferior",
-)
+KNOWLEDGE: tuple[str, ...] = _core.SOLVER_KNOWLEDGE
 """Names of the solver's pieces of knowledge; all are used unless ``knowledge=`` picks some."""
 
 _STATUS_TEXT = {
