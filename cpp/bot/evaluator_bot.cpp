@@ -18,8 +18,7 @@ SearchResult EvaluatorBot::search(const View& view, Evaluator& evaluator, const 
   validate_view(view);
   check_searchable(view);
   PuctParams params = params_;
-  params.simulations = budget.simulations;
-  params.seconds = budget.seconds;
+  apply_budget(params, budget);
   params.seed = derive_seed(params_.seed, searches_++);  // fresh root noise and worlds each search
   if (is_dark(view.rules.variant)) return DarkPuct(params).search(view, evaluator, interrupt);
   return PuctSearch(params).search(view, evaluator, interrupt, params_.reuse_tree ? &memory_ : nullptr);

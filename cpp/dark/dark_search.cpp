@@ -69,10 +69,7 @@ class Engine final : public EngineBase {
   }
 
   SearchResult search(const View& view, const std::atomic<bool>* interrupt) override;
-  void set_budget(const Budget& budget) override {
-    params_.simulations = budget.simulations;
-    params_.seconds = budget.seconds;
-  }
+  void set_budget(const Budget& budget) override { apply_budget(params_, budget); }
 
  private:
   struct Ctx {

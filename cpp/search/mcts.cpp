@@ -332,10 +332,7 @@ class Engine final : public EngineBase {
   }
 
   SearchResult search(const View& view, const std::atomic<bool>* interrupt) override;
-  void set_budget(const Budget& budget) override {
-    params_.simulations = budget.simulations;
-    params_.seconds = budget.seconds;
-  }
+  void set_budget(const Budget& budget) override { apply_budget(params_, budget); }
 
  private:
   // Stones the inferior-cell analysis filled in at a node (Node::fill), per

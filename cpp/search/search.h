@@ -180,6 +180,13 @@ struct Budget {
   double seconds = 0.0;
 };
 
+// Sets the budget of a search's parameters (SearchParams, PuctParams).
+template <class Params>
+void apply_budget(Params& params, const Budget& budget) {
+  params.simulations = budget.simulations;
+  params.seconds = budget.seconds;
+}
+
 // Throws ConfigError unless `budget` has simulations > 0 or seconds > 0, and
 // seconds between 0 and 1e6.
 void validate_budget(const Budget& budget);
