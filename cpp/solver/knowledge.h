@@ -303,11 +303,17 @@ int joined_colour(const BoardInfo<W>& bi, const Pos<W>& pos) {
   return -1;
 }
 
+// Ring bits of colour c around cell p: its stones and the edge beyond (6 bits).
+template <int W>
+unsigned colour_ring(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int c) {
+  return bi.ring(p, pos.stones[c]) | bi.edge_bits[c][p];
+}
+
 // Dead-cell flags of empty cell p (a layout index): kRedUseless | kBlueUseless bits.
 template <int W>
 uint8_t dead_flags(const BoardInfo<W>& bi, const Pos<W>& pos, int p) {
-  const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
-  const unsigned b = bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p];
+  const unsigned r = colour_ring(bi, pos, p, 0);
+  const unsigned b = colour_ring(bi, pos, p, 1);
   return kRing.flags[r][b];
 }
 
@@ -326,8 +332,8 @@ Bitboard<W> dead_cells(const BoardInfo<W>& bi, const Pos<W>& pos) {
 // of colour `c` would leave p dead, as 6 bits.
 template <int W>
 unsigned killer_dirs(const BoardInfo<W>& bi, const Pos<W>& pos, int p, int c) {
-  const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
-  const unsigned b = bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p];
+  const unsigned r = colour_ring(bi, pos, p, 0);
+  const unsigned b = colour_ring(bi, pos, p, 1);
   return kRing.killers[c][r][b];
 }
 
@@ -411,10 +417,9 @@ Usable usable_ring(const BoardInfo<W>& bi, const Pos<W>& pos, int x, int c, cons
   return u;
 }
 
-// Per colour and empty cell p, p's ring bits of that colour: its stones and
-// the edge beyond (as dead_flags reads them). An off-board neighbour lies
-// beyond one colour's edge, so `~(ring[0][p] | ring[1][p])` holds exactly
-// p's empty neighbours.
+// Per colour c and empty cell p, colour_ring(p, c). An off-board neighbour
+// lies beyond one colour's edge, so `~(ring[0][p] | ring[1][p])` holds
+// exactly p's empty neighbours.
 template <int W>
 using Rings = std::array<std::array<uint8_t, 64 * W>, 2>;
 
@@ -422,8 +427,8 @@ using Rings = std::array<std::array<uint8_t, 64 * W>, 2>;
 template <int W>
 void empty_rings(const BoardInfo<W>& bi, const Pos<W>& pos, const Bitboard<W>& empty, Rings<W>& ring) {
   empty.for_each([&](int p) {
-    ring[0][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p]);
-    ring[1][p] = static_cast<uint8_t>(bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p]);
+    ring[0][p] = static_cast<uint8_t>(colour_ring(bi, pos, p, 0));
+    ring[1][p] = static_cast<uint8_t>(colour_ring(bi, pos, p, 1));
   });
 }
 
@@ -651,8 +656,8 @@ int reduce(const BoardInfo<W>& bi, Pos<W>& pos, bool use_dead, bool use_captured
       Bitboard<W> fill[2];
       const Bitboard<W> dead = dead_cells_by_groups(bi, pos);
       dead.for_each([&](int p) {
-        const unsigned r = bi.ring(p, pos.stones[0]) | bi.edge_bits[0][p];
-        const unsigned b = bi.ring(p, pos.stones[1]) | bi.edge_bits[1][p];
+        const unsigned r = colour_ring(bi, pos, p, 0);
+        const unsigned b = colour_ring(bi, pos, p, 1);
         // Any colour keeps the value; the majority of the ring merges groups.
         fill[std::popcount(b) > std::popcount(r) ? 1 : 0].set(p);
         ++n;

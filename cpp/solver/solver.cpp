@@ -1171,7 +1171,9 @@ SolveKnowledge knowledge_from_names(const std::vector<std::string>& names) {
                                      [&](const KnowledgeName& p) { return n == p.name; });
     if (piece == std::end(kKnowledgeNames)) {
       std::string expected;
-      for (const KnowledgeName& p : kKnowledgeNames) expected += std::string(expected.empty() ? "'" : ", '") + p.name + "'";
+      for (const KnowledgeName& p : kKnowledgeNames) {
+        expected += (expected.empty() ? "'" : ", '") + std::string(p.name) + "'";
+      }
       throw SolveError("unknown solver knowledge '" + n + "': expected some of " + expected);
     }
     k.*piece->on = true;
