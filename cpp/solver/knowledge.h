@@ -287,6 +287,20 @@ struct Pos {
   int mover = 0;
 };
 
+// A hash of a position's stones and `salt` (a colour, the mover), for
+// caches that compare the stones themselves on a hit.
+template <int W>
+uint64_t stones_hash(const Pos<W>& pos, int salt) {
+  uint64_t h = 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(salt + 1);
+  for (int s = 0; s < 2; ++s) {
+    for (int k = 0; k < W; ++k) {
+      h = (h ^ pos.stones[s].w[k]) * 0xBF58476D1CE4E5B9ULL;
+      h ^= h >> 31;
+    }
+  }
+  return h;
+}
+
 // Whether `stones` join the two edges of colour `c`.
 template <int W>
 bool joined(const BoardInfo<W>& bi, const Bitboard<W>& stones, int c) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -29,6 +30,12 @@ using Clock = std::chrono::steady_clock;
 constexpr uint32_t kInf = 0x3fffffff;
 constexpr uint32_t kMaxFinite = kInf - 1;
 constexpr double kEpsilon = 0.25;  // the 1+epsilon trick (Pawlewicz and Lew)
+// H-search builds kept for the builds two plies below to start from, and
+// expansions whose children are kept for the returns to them (powers of
+// two); each kind in at most 1/kKeptShare of `max_memory` (over the threads).
+constexpr int kKeptBuilds = 4096;
+constexpr uint64_t kBroods = 4096;
+constexpr uint64_t kKeptShare = 8;
 
 // Progressive widening (as in Benzene's df-pn): at a node, only the first
 // kWidenBase + kWidenFactor * (live children) live children in move order count.
@@ -167,6 +174,8 @@ class Search {
         budget_(limits.max_memory),
         own_(std::make_unique<Tables<W>>()),
         t_(own_.get()),
+        kept_room_(limits.max_memory / kKeptShare / std::max(1, limits.threads)),
+        vc_(VcSizes{.kept = kKeptBuilds, .kept_bytes = kept_room_}),
         start_(Clock::now()) {
     if (!k_.vc) k_.mustplay = k_.decompositions = k_.edge_templates = false;
     if (misere_) {  // Rex is not monotone
@@ -290,7 +299,7 @@ class Search {
 
   uint64_t memory() const {
     if (t_->shared) return t_->bytes() + t_->workspace.load(std::memory_order_relaxed);
-    return t_->bytes() + vc_.memory() + stack_bytes_;
+    return t_->bytes() + vc_.memory() + stack_bytes_ + brood_bytes_ + broods_.capacity() * sizeof(Brood);
   }
 
   // The fill-in of `pos`; the carriers of its permanently inferior cells
@@ -386,7 +395,7 @@ class Search {
     }
     if ((nodes_ & 255) == 0) {
       if (t_->shared) {  // tell the others what this thread's workspace holds now
-        const uint64_t ws = vc_.memory() + stack_bytes_;
+        const uint64_t ws = vc_.memory() + stack_bytes_ + brood_bytes_ + broods_.capacity() * sizeof(Brood);
         t_->workspace.fetch_add(ws - reported_ws_);
         reported_ws_ = ws;
       }
@@ -562,7 +571,7 @@ class Search {
       }
     }
     if (k_.vc && !mover_seen_) {
-      const EdgeConnection<W> mine = vc_.build(bi_, pos, me);
+      const EdgeConnection<W> mine = vc_.build(bi_, pos, me, ancestor(1));
       counts_.vc_budget_out += vc_.ran_out();
       if (mine.full || mine.semis) {
         counts_.vc_won += first;
@@ -577,7 +586,7 @@ class Search {
       }
     }
     if (k_.vc) {
-      const EdgeConnection<W> theirs = vc_.build(bi_, pos, you);
+      const EdgeConnection<W> theirs = vc_.build(bi_, pos, you, ancestor(2));
       counts_.vc_budget_out += vc_.ran_out();
       if (theirs.full) {
         counts_.vc_lost += first;
@@ -641,6 +650,42 @@ class Search {
     if (!ch.decided) ch.key = hash(ch.pos);
   }
 
+  // The children of `base` (with `filled` from the expansion) and `moves`,
+  // in order, as made on an earlier visit: df-pn comes back to a node many
+  // times, and each child costs a fill-in and the node a move order. Below
+  // the root only (strategy stealing marks children there alone).
+  bool recall_children(const Pos<W>& base, const BB& moves, const BB& filled, std::vector<Child>& children) const {
+    if (depth_ == 0 || broods_.empty()) return false;
+    const Brood& b = broods_[stones_hash(base, base.mover) & (broods_.size() - 1)];
+    if (!same(b.moves, moves) || !same(b.filled, filled) || b.pos.mover != base.mover ||
+        !same(b.pos.stones[0], base.stones[0]) || !same(b.pos.stones[1], base.stones[1])) {
+      return false;
+    }
+    children = b.children;
+    return true;
+  }
+
+  // Keeps the children just made (see recall_children) in place of their
+  // slot's last; when that would take the kept children past their share
+  // of `max_memory`, the slot is emptied.
+  void keep_children(const Pos<W>& base, const BB& moves, const BB& filled, const std::vector<Child>& children) {
+    if (depth_ == 0) return;
+    if (broods_.empty()) {  // at most half the share for the slots
+      broods_.resize(std::bit_floor(std::clamp<uint64_t>(kept_room_ / 2 / sizeof(Brood), 1, kBroods)));
+    }
+    Brood& b = broods_[stones_hash(base, base.mover) & (broods_.size() - 1)];
+    brood_bytes_ -= b.children.capacity() * sizeof(Child);
+    std::vector<Child>().swap(b.children);
+    b.pos.mover = -1;  // matches no position
+    const uint64_t slots = broods_.size() * sizeof(Brood);
+    if (slots + brood_bytes_ + children.size() * sizeof(Child) > kept_room_) return;
+    b.pos = base;
+    b.moves = moves;
+    b.filled = filled;
+    b.children = children;
+    brood_bytes_ += b.children.capacity() * sizeof(Child);
+  }
+
   // Value of a child in its own terms.
   Value own_value(const Child& ch) const {
     if (ch.decided) return ch.fixed;
@@ -672,6 +717,12 @@ class Search {
     return std::abs(dr) + std::abs(dc) + std::abs(dr + dc);
   }
 
+  // The position of the MID call `up` plies above this one (null at the top),
+  // whose build a build here may start from.
+  const Pos<W>* ancestor(size_t up) const {
+    return depth_ >= up && depth_ - up < path_.size() ? &path_[depth_ - up] : nullptr;
+  }
+
   // Moves in the order to try them: by resistance, then centrality.
   std::vector<int> ordered(const Pos<W>& pos, const BB& moves) {
     std::vector<int> order;
@@ -687,6 +738,8 @@ class Search {
   // df-pn MID: searches `pos` until its numbers reach the thresholds.
   void mid(const Pos<W>& pos, const Key& key, Value& out, uint32_t th_phi, uint32_t th_delta) {
     ++nodes_;
+    if (path_.size() <= depth_) path_.resize(depth_ + 1);
+    path_[depth_] = pos;
     if (t_->shared) t_->nodes.fetch_add(1, std::memory_order_relaxed);
     if (counts_.nodes_by_depth.size() <= depth_) counts_.nodes_by_depth.resize(depth_ + 1);
     ++counts_.nodes_by_depth[depth_];
@@ -722,13 +775,17 @@ class Search {
     base.stones[1 - pos.mover] |= fill[1];
     const BB filled = fill[0] | fill[1];
     const Busy busy(*this, key.key);
-    const std::vector<int> order = ordered(base, moves);
-    std::vector<Child> children(order.size());
-    stack_bytes_ += children.size() * sizeof(Child);
-    for (size_t i = 0; i < order.size(); ++i) make_child(base, order[i], children[i], filled);
-    if (counting_) {  // counts describe first expansions
-      for (const Child& ch : children) counts_.mirrored += ch.mirrored;
+    std::vector<Child> children;
+    if (!recall_children(base, moves, filled, children)) {
+      const std::vector<int> order = ordered(base, moves);
+      children.resize(order.size());
+      for (size_t i = 0; i < order.size(); ++i) make_child(base, order[i], children[i], filled);
+      if (counting_) {  // counts describe first expansions
+        for (const Child& ch : children) counts_.mirrored += ch.mirrored;
+      }
+      keep_children(base, moves, filled, children);
     }
+    stack_bytes_ += children.size() * sizeof(Child);
     BB candidates = moves;    // moves not yet shown to lose by a sibling's proof
     BB lost_proof = region;   // what the proof of a loss here needs
     int best = -1;
@@ -918,7 +975,17 @@ class Search {
   uint64_t budget_;
   std::unique_ptr<Tables<W>> own_;  // the tables of a search on its own
   Tables<W>* t_;                     // the tables in use: own_, or those of a parallel search
+  uint64_t kept_room_;  // bytes for each kind of kept work (see kKeptShare)
   VcBuilder<W> vc_;
+  std::vector<Pos<W>> path_;  // the positions of the current MID calls, by depth
+  // The children of recent expansions, by position (see recall_children).
+  struct Brood {
+    Pos<W> pos;
+    BB moves, filled;
+    std::vector<Child> children;
+  };
+  std::vector<Brood> broods_;
+  uint64_t brood_bytes_ = 0;  // held by broods_' children
   VcBuilder<W> pairing_{VcSizes{.max_ors = 1}};  // Rex: ORs of two semis only, so fulls are pairings
   Clock::time_point start_;
   SolveStatus status_ = SolveStatus::Proven;

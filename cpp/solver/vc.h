@@ -67,6 +67,8 @@ struct VcSizes {
   int local_plies = 2;   // opponent moves the local proof searches
   int local_builds = 32; // H-search builds one local proof may make
   bool templates = false; // edge templates (solver/templates.h) as base connections
+  int kept = 0;          // builds kept for reuse, by position (a power of two; 0: none)
+  uint64_t kept_bytes = 0;  // bytes the kept builds may hold
 };
 
 // Whether two sets are equal (word by word; faster than the defaulted ==).
@@ -103,8 +105,10 @@ class VcBuilder {
   }
 
   // H-search for colour c in `pos`, whose edges must not be joined yet.
-  // Stops early once the edges are fully connected.
-  EdgeConnection<W> build(const BoardInfo<W>& bi, const Pos<W>& pos, int c) {
+  // Stops early once the edges are fully connected. With `from`, a position
+  // `pos` grew from by stones alone whose build for c is kept, the build
+  // starts from that one's connections (see `seed`) instead of nothing.
+  EdgeConnection<W> build(const BoardInfo<W>& bi, const Pos<W>& pos, int c, const Pos<W>* from = nullptr) {
     EdgeConnection<W> out;
     const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
     groups_ = find_groups(bi, pos.stones[c], empty, c);
@@ -135,8 +139,17 @@ class VcBuilder {
     queue_semi_.clear();
     won_ = false;
     budget_ = sz_.budget;
+    started_ = false;
+    if (from) {
+      const Kept* k = find_kept(*from, c);
+      if (k && subset(k->stones[0], pos.stones[0]) && subset(k->stones[1], pos.stones[1])) {
+        seed(pos, c, *k, empty);
+        started_ = true;
+      }
+    }
 
-    // Base connections: groups with their adjacent empty cells, adjacent empty cells.
+    // Base connections: groups with their adjacent empty cells, adjacent empty
+    // cells (after a seed, only those it did not bring are new).
     for (int g = 0; g < ngroups_; ++g) {
       groups.adjacent_empty[g].for_each([&](int p) { add_full(g, cell_node_[p], BB{}); });
     }
@@ -149,6 +162,7 @@ class VcBuilder {
     if (sz_.templates) add_templates(bi, pos, c, empty);
     closure();
     built_ = true;
+    if (sz_.kept > 0 && !won_ && budget_ >= 0) keep(pos, c);
 
     const size_t e = index(0, 1);
     if (won_) {
@@ -234,7 +248,11 @@ class VcBuilder {
   // the position where every empty cell outside `region` is the opponent's.
   // Sound, not complete; it stops after `sizes.local_builds` builds.
   bool joins_inside(const BoardInfo<W>& bi, const Pos<W>& pos, int c, int ea, int eb, const BB& region) {
-    if (!local_) local_ = std::make_unique<VcBuilder>(sz_);
+    if (!local_) {
+      VcSizes sizes = sz_;
+      sizes.kept = 0;  // positions filled by the opponent: nothing to start from
+      local_ = std::make_unique<VcBuilder>(sizes);
+    }
     Pos<W> p = pos;
     const BB empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
     p.stones[1 - c] |= empty.andnot(region);
@@ -259,14 +277,18 @@ class VcBuilder {
   // Turns the edge templates on or off for the next builds.
   void use_templates(bool on) { sz_.templates = on; }
 
+  // Whether the last build started from a kept build.
+  bool started() const { return started_; }
+
   // Whether the last build stopped on its work budget.
   bool ran_out() const { return budget_ < 0; }
 
-  // Bytes held by the workspace, the local proofs' builder included.
+  // Bytes held by the workspace, the kept builds and the local proofs' builder included.
   uint64_t memory() const {
+    const uint64_t kept = kept_.capacity() * sizeof(Kept) + kept_bytes_;
     return pairs_.capacity() * sizeof(Lists) +
            (full_pool_.capacity() + semi_pool_.capacity()) * sizeof(BB) + key_pool_.capacity() * sizeof(int16_t) +
-           (local_ ? local_->memory() : 0);
+           kept + (local_ ? local_->memory() : 0);
   }
 
  private:
@@ -312,7 +334,8 @@ class VcBuilder {
   // Whether endpoint x may join a carrier C (a cell endpoint must stay out of it).
   bool outside(int x, const BB& c) const { return is_group(x) || !c.test(node_cell_[x]); }
 
-  void add_full(int a, int b, const BB& c) {
+  // Adds a full connection unless a subset is known; `queue` it for the closure.
+  void add_full(int a, int b, const BB& c, bool queue = true) {
     const size_t e = index(a, b);
     List& l = pairs_[e].full;
     BB* f = &full_pool_[l.at];
@@ -347,10 +370,11 @@ class VcBuilder {
       if (!won_) won_carrier_ = c;
       won_ = true;
     }
-    queue_full_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), -1, c});
+    if (queue) queue_full_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), -1, c});
   }
 
-  void add_semi(int a, int b, const BB& c, int key) {
+  // Adds a semi connection unless a subset is known; `queue` it for the closure.
+  void add_semi(int a, int b, const BB& c, int key, bool queue = true) {
     const size_t e = index(a, b);
     const List& lf = pairs_[e].full;
     const BB* f = &full_pool_[lf.at];
@@ -377,7 +401,7 @@ class VcBuilder {
     key_pool_[l.at + l.n++] = static_cast<int16_t>(key);
     partners_[a].set(b);
     partners_[b].set(a);
-    queue_semi_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), static_cast<int16_t>(key), c});
+    if (queue) queue_semi_.push_back({static_cast<int16_t>(a), static_cast<int16_t>(b), static_cast<int16_t>(key), c});
   }
 
   // Whether an item is still in its list (it may have been dropped as a superset).
@@ -569,6 +593,112 @@ class VcBuilder {
     return b;
   }
 
+  // A build kept for reuse: its colour and position, and every carrier with
+  // its ends named by a cell of theirs (the first stone of a group, the
+  // cell itself) or -1 and -2 for the edges.
+  struct Kept {
+    uint64_t tag = 0;
+    int c = -1;
+    BB stones[2];
+    std::vector<Item> items;
+  };
+
+  // The kept build of colour c at `pos`, or null.
+  const Kept* find_kept(const Pos<W>& pos, int c) const {
+    if (kept_.empty()) return nullptr;
+    const uint64_t tag = stones_hash(pos, c);
+    const Kept& k = kept_[tag & (kept_.size() - 1)];
+    const bool found = k.tag == tag && k.c == c && same(k.stones[0], pos.stones[0]) && same(k.stones[1], pos.stones[1]);
+    return found ? &k : nullptr;
+  }
+
+  // The cell that names node x in a kept build.
+  int16_t name_of(int x) const {
+    if (x < 2) return static_cast<int16_t>(-1 - x);
+    return static_cast<int16_t>(is_group(x) ? groups_.members[x].first() : node_cell_[x]);
+  }
+
+  // Keeps the build just made (its closure ran out neither of work nor of
+  // news) in the slot of its position, in place of the slot's last; when
+  // that would take the kept builds past their bytes, the slot is emptied.
+  void keep(const Pos<W>& pos, int c) {
+    if (kept_.empty()) kept_.resize(sz_.kept);
+    const uint64_t tag = stones_hash(pos, c);
+    Kept& k = kept_[tag & (kept_.size() - 1)];
+    kept_bytes_ -= k.items.capacity() * sizeof(Item);
+    std::vector<Item>().swap(k.items);
+    k.tag = 0;
+    size_t count = 0;
+    for (size_t e = 0; e < static_cast<size_t>(n_) * (n_ - 1) / 2; ++e) count += pairs_[e].full.n + pairs_[e].semi.n;
+    if (kept_bytes_ + count * sizeof(Item) > sz_.kept_bytes) return;
+    k.items.reserve(count);
+    for (int b = 1; b < n_; ++b) {
+      for (int a = 0; a < b; ++a) {
+        const Lists& l = pairs_[index(a, b)];
+        if (l.full.n + l.semi.n == 0) continue;
+        const int16_t na = name_of(a), nb = name_of(b);
+        for (int i = 0; i < l.full.n; ++i) k.items.push_back({na, nb, -1, full_pool_[l.full.at + i]});
+        for (int i = 0; i < l.semi.n; ++i) {
+          k.items.push_back({na, nb, key_pool_[l.semi.at + i], semi_pool_[l.semi.at + i]});
+        }
+      }
+    }
+    kept_bytes_ += k.items.capacity() * sizeof(Item);
+    k.tag = tag;
+    k.c = c;
+    k.stones[0] = pos.stones[0];
+    k.stones[1] = pos.stones[1];
+  }
+
+  // Starts a build of c at `pos` from the kept build `k` of a position it
+  // grew from by stones alone. Each kept connection still holds unless the
+  // opponent's new stones meet its carrier, key or ends: c's new stones only
+  // help, leave its carrier, and make a semi whose key they took full. Ends
+  // map to the nodes holding their cells. The closure needs to combine again
+  // only what changed: connections whose carrier shrank, semis made full,
+  // and those whose end is now part of a group holding a new stone of c,
+  // except those of one old group (or the edge) that stands for it, whose
+  // combinations with the rest come when the others are combined.
+  void seed(const Pos<W>& pos, int c, const Kept& k, const BB& empty) {
+    const BB own_new = pos.stones[c].andnot(k.stones[c]);
+    const BB opp_new = pos.stones[1 - c].andnot(k.stones[1 - c]);
+    group_of_.assign(64 * W, -1);
+    for (int g = 0; g < ngroups_; ++g) {
+      groups_.members[g].for_each([&](int p) { group_of_[p] = static_cast<int16_t>(g); });
+    }
+    // Per group: -3 when it holds no new stone, else the name that stands for it (-4: none yet).
+    stands_.assign(ngroups_, -3);
+    for (int g = 0; g < ngroups_; ++g) {
+      if (meet(groups_.members[g], own_new)) stands_[g] = static_cast<int16_t>(g < 2 ? -1 - g : -4);
+    }
+    // The node of a name (-1 when gone) and whether it moved to a changed group.
+    const auto node = [&](int16_t name, bool& moved) {
+      moved = false;
+      if (name < 0) return -1 - name;
+      if (empty.test(name)) return cell_node_[name];
+      if (!pos.stones[c].test(name)) return -1;
+      const int g = group_of_[name];
+      if (stands_[g] == -3) return g;
+      if (stands_[g] == -4 && k.stones[c].test(name)) stands_[g] = name;
+      moved = stands_[g] != name;
+      return g;
+    };
+    for (const Item& it : k.items) {
+      if (meet(it.carrier, opp_new) || (it.key >= 0 && opp_new.test(it.key))) continue;
+      bool moved_a, moved_b;
+      const int a = node(it.a, moved_a), b = node(it.b, moved_b);
+      if (a < 0 || b < 0 || a == b) continue;
+      const bool shrunk = meet(it.carrier, own_new);
+      const BB carrier = it.carrier.andnot(own_new);
+      const bool queue = shrunk || moved_a || moved_b;
+      if (it.key < 0 || own_new.test(it.key)) {
+        add_full(a, b, carrier, queue);
+      } else {
+        add_semi(a, b, carrier, it.key, queue);
+      }
+    }
+  }
+
   // A set of node ids (at most 128 used; bits beyond are never set).
   struct NodeSet {
     uint64_t w[4] = {0, 0, 0, 0};
@@ -685,6 +815,11 @@ class VcBuilder {
   std::vector<uint32_t> fits_;  // placements that fit, in one scan
   int templates_rows_ = 0, templates_cols_ = 0;  // the board they were placed on
   std::array<uint64_t, 64 * W> missing_{};  // per cell: the OR rule pair's semis without it
+  std::vector<Kept> kept_;          // builds kept for reuse, by position (see keep)
+  uint64_t kept_bytes_ = 0;         // held by their carriers
+  bool started_ = false;            // the last build started from a kept one
+  std::vector<int16_t> group_of_;   // seed: per cell, its group
+  std::vector<int16_t> stands_;     // seed: per group, the name standing for it
 };
 
 }  // namespace hexengine::solver

@@ -500,11 +500,33 @@ void test_local_connection_proofs() {
   std::printf("local connection proofs: %d checked, %d needing moves\n", proven, deep);
 }
 
+// Checks a build's edge connection for colour c in `pos`: a full one joins
+// c's edges inside its carrier with the opponent moving first, the smallest
+// semi one after c's stone on its key (brute-force region games, carriers of
+// up to 14 cells). Counts what it checked in `fulls` and `semis`.
+void check_edge_connection(const solver::BoardInfo<1>& bi, const solver::Pos<1>& pos, int c,
+                           const solver::EdgeConnection<1>& ec, int& fulls, int& semis) {
+  const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
+  auto holds = [&](const Bitboard<1>& carrier, int key) {
+    solver::Pos<1> game = pos;
+    game.stones[1 - c] |= empty.andnot(carrier);
+    if (key >= 0) game.stones[c].set(key);
+    std::map<std::pair<uint64_t, uint64_t>, bool> memo;
+    return region_game(bi, game, c, -1, -2, false, memo);
+  };
+  if (ec.full && ec.full_carrier.count() <= 14) {
+    ++fulls;
+    CHECK(holds(ec.full_carrier, -1));
+  } else if (!ec.full && ec.semis && ec.smallest.count() <= 14) {
+    ++semis;
+    CHECK(holds(ec.smallest, ec.key));
+  }
+}
+
 // H-search's edge connections are real: on random 5x5 and 6x6 positions,
 // whenever a build finds a full connection between a colour's edges, the
 // colour joins them inside its carrier with the opponent moving first, and
-// for the smallest semi connection after the colour's stone on its key
-// (brute-force region games, carriers of up to 14 cells).
+// so for the smallest semi connection after the colour's stone on its key.
 void test_edge_connections_hold() {
   int fulls = 0, semis = 0;
   for (int n : {5, 6}) {
@@ -516,26 +538,44 @@ void test_edge_connections_hold() {
       solver::Pos<1> pos;
       if (!random_open_position(bi, g, (n == 5 ? 5 : 10) + static_cast<int>(rng() % 6), rng, pos)) continue;
       const int c = static_cast<int>(rng() % 2);
-      const solver::EdgeConnection<1> ec = vc.build(bi, pos, c);
-      const Bitboard<1> empty = bi.on_board.andnot(pos.stones[0] | pos.stones[1]);
-      auto holds = [&](const Bitboard<1>& carrier, int key) {
-        solver::Pos<1> game = pos;
-        game.stones[1 - c] |= empty.andnot(carrier);
-        if (key >= 0) game.stones[c].set(key);
-        std::map<std::pair<uint64_t, uint64_t>, bool> memo;
-        return region_game(bi, game, c, -1, -2, false, memo);
-      };
-      if (ec.full && ec.full_carrier.count() <= 14) {
-        ++fulls;
-        CHECK(holds(ec.full_carrier, -1));
-      } else if (!ec.full && ec.semis && ec.smallest.count() <= 14) {
-        ++semis;
-        CHECK(holds(ec.smallest, ec.key));
-      }
+      check_edge_connection(bi, pos, c, vc.build(bi, pos, c), fulls, semis);
     }
   }
   CHECK(fulls > 300 && semis > 300);
   std::printf("edge connections: %d full and %d semi checked\n", fulls, semis);
+}
+
+// A build that starts from the kept build of an earlier position (the same
+// one with one to three stones of either colour fewer) finds only real edge
+// connections too: the kept connections that the new stones break are gone.
+void test_started_builds_hold() {
+  int fulls = 0, semis = 0, started = 0;
+  for (int n : {5, 6}) {
+    const Geometry g = make_geometry(n, n);
+    const solver::BoardInfo<1> bi(g);
+    solver::VcBuilder<1> vc(solver::VcSizes{.kept = 64, .kept_bytes = 1 << 24});
+    std::mt19937 rng(31);
+    for (int trial = 0; trial < 4000; ++trial) {
+      solver::Pos<1> pos;
+      if (!random_open_position(bi, g, (n == 5 ? 6 : 11) + static_cast<int>(rng() % 6), rng, pos)) continue;
+      solver::Pos<1> before = pos;
+      for (int k = 1 + static_cast<int>(rng() % 3); k > 0; --k) {
+        std::vector<int> stones;
+        (before.stones[0] | before.stones[1]).for_each([&](int p) { stones.push_back(p); });
+        const int p = stones[rng() % stones.size()];
+        before.stones[0].reset(p);
+        before.stones[1].reset(p);
+      }
+      const int c = static_cast<int>(rng() % 2);
+      vc.build(bi, before, c);
+      const solver::EdgeConnection<1> ec = vc.build(bi, pos, c, &before);
+      if (!vc.started()) continue;
+      ++started;
+      check_edge_connection(bi, pos, c, ec, fulls, semis);
+    }
+  }
+  CHECK(started > 2000 && fulls > 300 && semis > 300);
+  std::printf("started builds: %d, %d full and %d semi checked\n", started, fulls, semis);
 }
 
 // With the swap available, the sides form hands the mover Red's side.
@@ -750,6 +790,7 @@ int main() {
   test_decompositions_keep_the_value();
   test_local_connection_proofs();
   test_edge_connections_hold();
+  test_started_builds_hold();
   test_swap();
   test_rex_pairings_and_inferior_cells();
   test_threads();
