@@ -30,7 +30,7 @@ using Clock = std::chrono::steady_clock;
 constexpr uint32_t kInf = 0x3fffffff;
 constexpr uint32_t kMaxFinite = kInf - 1;
 constexpr double kEpsilon = 0.25;  // the 1+epsilon trick (Pawlewicz and Lew)
-// H-search builds kept for the builds two plies below to start from, and
+// H-search builds kept for the builds below them on the path to start from, and
 // expansions whose children are kept for the returns to them (powers of
 // two); each kind in at most 1/kKeptShare of `max_memory` (over the threads).
 constexpr int kKeptBuilds = 4096;
@@ -571,7 +571,7 @@ class Search {
       }
     }
     if (k_.vc && !mover_seen_) {
-      const EdgeConnection<W> mine = vc_.build(bi_, pos, me, ancestor(1));
+      const EdgeConnection<W> mine = vc_.build(bi_, pos, me, kept_ancestor(me, 1));
       counts_.vc_budget_out += vc_.ran_out();
       if (mine.full || mine.semis) {
         counts_.vc_won += first;
@@ -586,7 +586,7 @@ class Search {
       }
     }
     if (k_.vc) {
-      const EdgeConnection<W> theirs = vc_.build(bi_, pos, you, ancestor(2));
+      const EdgeConnection<W> theirs = vc_.build(bi_, pos, you, kept_ancestor(you, 2));
       counts_.vc_budget_out += vc_.ran_out();
       if (theirs.full) {
         counts_.vc_lost += first;
@@ -717,10 +717,14 @@ class Search {
     return std::abs(dr) + std::abs(dc) + std::abs(dr + dc);
   }
 
-  // The position of the MID call `up` plies above this one (null at the top),
-  // whose build a build here may start from.
-  const Pos<W>* ancestor(size_t up) const {
-    return depth_ >= up && depth_ - up < path_.size() ? &path_[depth_ - up] : nullptr;
+  // The nearest position of the current path, `up` plies above this one or
+  // a multiple of two more, whose build for colour c is kept (a build here
+  // starts from it), or null.
+  const Pos<W>* kept_ancestor(int c, size_t up) const {
+    for (; up <= depth_ && depth_ - up < path_.size(); up += 2) {
+      if (vc_.has_kept(path_[depth_ - up], c)) return &path_[depth_ - up];
+    }
+    return nullptr;
   }
 
   // Moves in the order to try them: by resistance, then centrality.

@@ -277,6 +277,9 @@ class VcBuilder {
   // Turns the edge templates on or off for the next builds.
   void use_templates(bool on) { sz_.templates = on; }
 
+  // Whether a build of colour c at `pos` is kept.
+  bool has_kept(const Pos<W>& pos, int c) const { return find_kept(pos, c) != nullptr; }
+
   // Whether the last build started from a kept build.
   bool started() const { return started_; }
 
