@@ -299,7 +299,13 @@ class Search {
 
   uint64_t memory() const {
     if (t_->shared) return t_->bytes() + t_->workspace.load(std::memory_order_relaxed);
-    return t_->bytes() + vc_.memory() + stack_bytes_ + brood_bytes_ + broods_.capacity() * sizeof(Brood);
+    return t_->bytes() + workspace();
+  }
+
+  // Bytes this thread holds besides the tables: H-search, the MID stack's
+  // children and the kept children.
+  uint64_t workspace() const {
+    return vc_.memory() + stack_bytes_ + brood_bytes_ + broods_.capacity() * sizeof(Brood);
   }
 
   // The fill-in of `pos`; the carriers of its permanently inferior cells
@@ -395,7 +401,7 @@ class Search {
     }
     if ((nodes_ & 255) == 0) {
       if (t_->shared) {  // tell the others what this thread's workspace holds now
-        const uint64_t ws = vc_.memory() + stack_bytes_ + brood_bytes_ + broods_.capacity() * sizeof(Brood);
+        const uint64_t ws = workspace();
         t_->workspace.fetch_add(ws - reported_ws_);
         reported_ws_ = ws;
       }

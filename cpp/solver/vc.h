@@ -67,8 +67,8 @@ struct VcSizes {
   int local_plies = 2;   // opponent moves the local proof searches
   int local_builds = 32; // H-search builds one local proof may make
   bool templates = false; // edge templates (solver/templates.h) as base connections
-  int kept = 0;          // builds kept for reuse, by position (a power of two; 0: none)
-  uint64_t kept_bytes = 0;  // bytes the kept builds may hold
+  int kept = 0;          // most builds kept for reuse, by position (a power of two; 0: none)
+  uint64_t kept_bytes = 0;  // bytes the kept builds (their slots included) may hold
 };
 
 // Whether two sets are equal (word by word; faster than the defaulted ==).
@@ -625,7 +625,9 @@ class VcBuilder {
   // news) in the slot of its position, in place of the slot's last; when
   // that would take the kept builds past their bytes, the slot is emptied.
   void keep(const Pos<W>& pos, int c) {
-    if (kept_.empty()) kept_.resize(sz_.kept);
+    if (kept_.empty()) {  // at most half the bytes for the slots
+      kept_.resize(std::bit_floor(std::clamp<uint64_t>(sz_.kept_bytes / 2 / sizeof(Kept), 1, sz_.kept)));
+    }
     const uint64_t tag = stones_hash(pos, c);
     Kept& k = kept_[tag & (kept_.size() - 1)];
     kept_bytes_ -= k.items.capacity() * sizeof(Item);
@@ -633,7 +635,7 @@ class VcBuilder {
     k.tag = 0;
     size_t count = 0;
     for (size_t e = 0; e < static_cast<size_t>(n_) * (n_ - 1) / 2; ++e) count += pairs_[e].full.n + pairs_[e].semi.n;
-    if (kept_bytes_ + count * sizeof(Item) > sz_.kept_bytes) return;
+    if (kept_.size() * sizeof(Kept) + kept_bytes_ + count * sizeof(Item) > sz_.kept_bytes) return;
     k.items.reserve(count);
     for (int b = 1; b < n_; ++b) {
       for (int a = 0; a < b; ++a) {

@@ -93,6 +93,12 @@ void test_threads() {
   small.max_memory = 1ull << 20;
   const SolveResult m = solve(rules(Variant::Rex, 6, 6), Board{}, Board{}, Color::Red, small);
   CHECK(m.status == SolveStatus::MemoryLimit && m.stats.memory_bytes <= small.max_memory);
+  // In Hex the kept H-search builds and children count too.
+  for (int threads : {1, 2}) {
+    small.threads = threads;
+    const SolveResult h = solve(rules(Variant::Hex, 8, 8), Board{}, Board{}, Color::Red, small);
+    CHECK(h.status == SolveStatus::MemoryLimit && h.stats.memory_bytes <= small.max_memory);
+  }
 }
 
 // Bad requests throw SolveError before any search.
