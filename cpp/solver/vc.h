@@ -23,6 +23,10 @@
 // stops after a work budget, so the result is sound but not complete. Edge
 // groups are never the middle of an AND.
 //
+// A builder may keep its builds by position (`VcSizes::kept`); a build of a
+// position that grew from a kept one by stones alone then starts from the
+// kept connections that still hold, and combines again only what changed.
+//
 // A VC decomposition's ring encloses a region; when no carrier of the
 // closure lies inside it, a small region gets a local proof: a short search
 // of the opponent's moves there (each limited to the must-play cells of the
