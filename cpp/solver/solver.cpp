@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -305,7 +304,7 @@ class Search {
   // Bytes this thread holds besides the tables: H-search, the MID stack's
   // children and the kept children.
   uint64_t workspace() const {
-    return vc_.memory() + stack_bytes_ + brood_bytes_ + broods_.capacity() * sizeof(Brood);
+    return vc_.memory() + stack_bytes_ + broods_.memory();
   }
 
   // The fill-in of `pos`; the carriers of its permanently inferior cells
@@ -661,35 +660,18 @@ class Search {
   // times, and each child costs a fill-in and the node a move order. Below
   // the root only (strategy stealing marks children there alone).
   bool recall_children(const Pos<W>& base, const BB& moves, const BB& filled, std::vector<Child>& children) const {
-    if (depth_ == 0 || broods_.empty()) return false;
-    const Brood& b = broods_[stones_hash(base, base.mover) & (broods_.size() - 1)];
-    if (!same(b.moves, moves) || !same(b.filled, filled) || b.pos.mover != base.mover ||
-        !same(b.pos.stones[0], base.stones[0]) || !same(b.pos.stones[1], base.stones[1])) {
-      return false;
-    }
-    children = b.children;
-    return true;
+    if (depth_ == 0) return false;
+    const std::vector<Child>* kept = broods_.find(stones_hash(base, base.mover), BroodKey{base, moves, filled});
+    if (kept) children = *kept;
+    return kept != nullptr;
   }
 
-  // Keeps the children just made (see recall_children) in place of their
-  // slot's last; when that would take the kept children past their share
-  // of `max_memory`, the slot is emptied.
+  // Keeps the children just made (see recall_children).
   void keep_children(const Pos<W>& base, const BB& moves, const BB& filled, const std::vector<Child>& children) {
     if (depth_ == 0) return;
-    if (broods_.empty()) {  // at most half the share for the slots
-      broods_.resize(std::bit_floor(std::clamp<uint64_t>(kept_room_ / 2 / sizeof(Brood), 1, kBroods)));
-    }
-    Brood& b = broods_[stones_hash(base, base.mover) & (broods_.size() - 1)];
-    brood_bytes_ -= b.children.capacity() * sizeof(Child);
-    std::vector<Child>().swap(b.children);
-    b.pos.mover = -1;  // matches no position
-    const uint64_t slots = broods_.size() * sizeof(Brood);
-    if (slots + brood_bytes_ + children.size() * sizeof(Child) > kept_room_) return;
-    b.pos = base;
-    b.moves = moves;
-    b.filled = filled;
-    b.children = children;
-    brood_bytes_ += b.children.capacity() * sizeof(Child);
+    const uint64_t hash = stones_hash(base, base.mover);
+    std::vector<Child>* kept = broods_.store(hash, BroodKey{base, moves, filled}, children.size());
+    if (kept) kept->assign(children.begin(), children.end());
   }
 
   // Value of a child in its own terms.
@@ -988,14 +970,16 @@ class Search {
   uint64_t kept_room_;  // bytes for each kind of kept work (see kKeptShare)
   VcBuilder<W> vc_;
   std::vector<Pos<W>> path_;  // the positions of the current MID calls, by depth
-  // The children of recent expansions, by position (see recall_children).
-  struct Brood {
+  // What names an expansion's kept children: the position and the expansion.
+  struct BroodKey {
     Pos<W> pos;
     BB moves, filled;
-    std::vector<Child> children;
+    bool operator==(const BroodKey& o) const {
+      return pos.mover == o.pos.mover && same(pos.stones[0], o.pos.stones[0]) && same(pos.stones[1], o.pos.stones[1]) &&
+             same(moves, o.moves) && same(filled, o.filled);
+    }
   };
-  std::vector<Brood> broods_;
-  uint64_t brood_bytes_ = 0;  // held by broods_' children
+  KeptSlots<BroodKey, Child> broods_{kBroods, kept_room_};  // the children of recent expansions
   VcBuilder<W> pairing_{VcSizes{.max_ors = 1}};  // Rex: ORs of two semis only, so fulls are pairings
   Clock::time_point start_;
   SolveStatus status_ = SolveStatus::Proven;

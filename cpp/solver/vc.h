@@ -42,6 +42,7 @@
 #include <tuple>
 #include <vector>
 
+#include "solver/kept_slots.h"
 #include "solver/knowledge.h"
 #include "solver/templates.h"
 
@@ -104,7 +105,7 @@ class VcBuilder {
  public:
   using BB = Bitboard<W>;
 
-  explicit VcBuilder(VcSizes sizes = {}) : sz_(sizes) {
+  explicit VcBuilder(VcSizes sizes = {}) : sz_(sizes), kept_(sizes.kept, sizes.kept_bytes) {
     sz_.max_semi = std::min(sz_.max_semi, 64);  // the OR rule marks a pair's semis in 64 bits
   }
 
@@ -120,14 +121,17 @@ class VcBuilder {
     built_ = false;
     ngroups_ = static_cast<int>(groups.members.size());
     n_ = ngroups_ + empty.count();
-    if (n_ > sz_.max_nodes) return out;  // too large: nothing found, still sound
     node_cell_.assign(n_, -1);
     cell_node_.assign(64 * W, -1);
+    for (int g = 0; g < ngroups_; ++g) {
+      groups.members[g].for_each([&](int p) { cell_node_[p] = g; });
+    }
     int id = ngroups_;
     empty.for_each([&](int p) {
       node_cell_[id] = p;
       cell_node_[p] = id++;
     });
+    if (n_ > sz_.max_nodes) return out;  // too large: nothing found, still sound
     const size_t pairs = static_cast<size_t>(n_) * (n_ - 1) / 2;
     if (pairs_.size() < pairs) pairs_.resize(pairs);
     std::fill(pairs_.begin(), pairs_.begin() + pairs, Lists{});
@@ -144,10 +148,9 @@ class VcBuilder {
     won_ = false;
     budget_ = sz_.budget;
     started_ = false;
-    if (from) {
-      const Kept* k = find_kept(*from, c);
-      if (k && subset(k->stones[0], pos.stones[0]) && subset(k->stones[1], pos.stones[1])) {
-        seed(pos, c, *k, empty);
+    if (from && subset(from->stones[0], pos.stones[0]) && subset(from->stones[1], pos.stones[1])) {
+      if (const std::vector<Item>* kept = find_kept(*from, c)) {
+        seed(pos, c, *from, *kept);
         started_ = true;
       }
     }
@@ -292,10 +295,9 @@ class VcBuilder {
 
   // Bytes held by the workspace, the kept builds and the local proofs' builder included.
   uint64_t memory() const {
-    const uint64_t kept = kept_.capacity() * sizeof(Kept) + kept_bytes_;
     return pairs_.capacity() * sizeof(Lists) +
            (full_pool_.capacity() + semi_pool_.capacity()) * sizeof(BB) + key_pool_.capacity() * sizeof(int16_t) +
-           kept + (local_ ? local_->memory() : 0);
+           kept_.memory() + (local_ ? local_->memory() : 0);
   }
 
  private:
@@ -583,10 +585,7 @@ class VcBuilder {
       std::sort(fits_.begin(), fits_.end());
       for (uint32_t i : fits_) {
         const int anchor = pl.anchor[i];
-        int node = empty.test(anchor) ? cell_node_[anchor] : -1;
-        for (int g = 0; g < ngroups_ && node < 0; ++g) {
-          if (groups_.members[g].test(anchor)) node = g;
-        }
+        const int node = cell_node_[anchor];  // the cell, or c's group holding it
         BB carrier = pl.open[i] & empty;
         carrier.reset(anchor);
         if (node >= 0 && node != e) add_full(node, e, carrier);
@@ -600,23 +599,20 @@ class VcBuilder {
     return b;
   }
 
-  // A build kept for reuse: its colour and position, and every carrier with
-  // its ends named by a cell of theirs (the first stone of a group, the
-  // cell itself) or -1 and -2 for the edges.
-  struct Kept {
-    uint64_t tag = 0;
+  // What names a kept build: its colour and position. Its items are its
+  // carriers, with their ends named by a cell (the first stone of a group,
+  // the cell itself) or -1 and -2 for the edges.
+  struct KeptKey {
     int c = -1;
     BB stones[2];
-    std::vector<Item> items;
+    bool operator==(const KeptKey& o) const {
+      return c == o.c && same(stones[0], o.stones[0]) && same(stones[1], o.stones[1]);
+    }
   };
 
   // The kept build of colour c at `pos`, or null.
-  const Kept* find_kept(const Pos<W>& pos, int c) const {
-    if (kept_.empty()) return nullptr;
-    const uint64_t tag = stones_hash(pos, c);
-    const Kept& k = kept_[tag & (kept_.size() - 1)];
-    const bool found = k.tag == tag && k.c == c && same(k.stones[0], pos.stones[0]) && same(k.stones[1], pos.stones[1]);
-    return found ? &k : nullptr;
+  const std::vector<Item>* find_kept(const Pos<W>& pos, int c) const {
+    return kept_.find(stones_hash(pos, c), KeptKey{c, {pos.stones[0], pos.stones[1]}});
   }
 
   // The cell that names node x in a kept build.
@@ -626,41 +622,27 @@ class VcBuilder {
   }
 
   // Keeps the build just made (its closure ran out neither of work nor of
-  // news) in the slot of its position, in place of the slot's last; when
-  // that would take the kept builds past their bytes, the slot is emptied.
+  // news) in the slot of its position.
   void keep(const Pos<W>& pos, int c) {
-    if (kept_.empty()) {  // at most half the bytes for the slots
-      kept_.resize(std::bit_floor(std::clamp<uint64_t>(sz_.kept_bytes / 2 / sizeof(Kept), 1, sz_.kept)));
-    }
-    const uint64_t tag = stones_hash(pos, c);
-    Kept& k = kept_[tag & (kept_.size() - 1)];
-    kept_bytes_ -= k.items.capacity() * sizeof(Item);
-    std::vector<Item>().swap(k.items);
-    k.tag = 0;
     size_t count = 0;
     for (size_t e = 0; e < static_cast<size_t>(n_) * (n_ - 1) / 2; ++e) count += pairs_[e].full.n + pairs_[e].semi.n;
-    if (kept_.size() * sizeof(Kept) + kept_bytes_ + count * sizeof(Item) > sz_.kept_bytes) return;
-    k.items.reserve(count);
+    std::vector<Item>* items = kept_.store(stones_hash(pos, c), KeptKey{c, {pos.stones[0], pos.stones[1]}}, count);
+    if (!items) return;
     for (int b = 1; b < n_; ++b) {
       for (int a = 0; a < b; ++a) {
         const Lists& l = pairs_[index(a, b)];
         if (l.full.n + l.semi.n == 0) continue;
         const int16_t na = name_of(a), nb = name_of(b);
-        for (int i = 0; i < l.full.n; ++i) k.items.push_back({na, nb, -1, full_pool_[l.full.at + i]});
+        for (int i = 0; i < l.full.n; ++i) items->push_back({na, nb, -1, full_pool_[l.full.at + i]});
         for (int i = 0; i < l.semi.n; ++i) {
-          k.items.push_back({na, nb, key_pool_[l.semi.at + i], semi_pool_[l.semi.at + i]});
+          items->push_back({na, nb, key_pool_[l.semi.at + i], semi_pool_[l.semi.at + i]});
         }
       }
     }
-    kept_bytes_ += k.items.capacity() * sizeof(Item);
-    k.tag = tag;
-    k.c = c;
-    k.stones[0] = pos.stones[0];
-    k.stones[1] = pos.stones[1];
   }
 
-  // Starts a build of c at `pos` from the kept build `k` of a position it
-  // grew from by stones alone. Each kept connection still holds unless the
+  // Starts a build of c at `pos` from the kept build (its `items`) of
+  // `from`, a position `pos` grew from by stones alone. Each kept connection still holds unless the
   // opponent's new stones meet its carrier, key or ends: c's new stones only
   // help, leave its carrier, and make a semi whose key they took full. Ends
   // map to the nodes holding their cells. The closure needs to combine again
@@ -668,13 +650,9 @@ class VcBuilder {
   // and those whose end is now part of a group holding a new stone of c,
   // except those of one old group (or the edge) that stands for it, whose
   // combinations with the rest come when the others are combined.
-  void seed(const Pos<W>& pos, int c, const Kept& k, const BB& empty) {
-    const BB own_new = pos.stones[c].andnot(k.stones[c]);
-    const BB opp_new = pos.stones[1 - c].andnot(k.stones[1 - c]);
-    group_of_.assign(64 * W, -1);
-    for (int g = 0; g < ngroups_; ++g) {
-      groups_.members[g].for_each([&](int p) { group_of_[p] = static_cast<int16_t>(g); });
-    }
+  void seed(const Pos<W>& pos, int c, const Pos<W>& from, const std::vector<Item>& items) {
+    const BB own_new = pos.stones[c].andnot(from.stones[c]);
+    const BB opp_new = pos.stones[1 - c].andnot(from.stones[1 - c]);
     // Per group: -3 when it holds no new stone, else the name that stands for it (-4: none yet).
     stands_.assign(ngroups_, -3);
     for (int g = 0; g < ngroups_; ++g) {
@@ -684,15 +662,13 @@ class VcBuilder {
     const auto node = [&](int16_t name, bool& moved) {
       moved = false;
       if (name < 0) return -1 - name;
-      if (empty.test(name)) return cell_node_[name];
-      if (!pos.stones[c].test(name)) return -1;
-      const int g = group_of_[name];
-      if (stands_[g] == -3) return g;
-      if (stands_[g] == -4 && k.stones[c].test(name)) stands_[g] = name;
+      const int g = cell_node_[name];  // -1 for an opponent's stone
+      if (g < 0 || g >= ngroups_ || stands_[g] == -3) return g;
+      if (stands_[g] == -4 && from.stones[c].test(name)) stands_[g] = name;
       moved = stands_[g] != name;
       return g;
     };
-    for (const Item& it : k.items) {
+    for (const Item& it : items) {
       if (meet(it.carrier, opp_new) || (it.key >= 0 && opp_new.test(it.key))) continue;
       bool moved_a, moved_b;
       const int a = node(it.a, moved_a), b = node(it.b, moved_b);
@@ -745,10 +721,7 @@ class VcBuilder {
   // The node of an end (see joins_inside) in the last build, or -1.
   int node_at(int end) const {
     if (end < 0) return -1 - end;
-    for (int g = 0; g < ngroups_; ++g) {
-      if (groups_.members[g].test(end)) return g;
-    }
-    return -1;
+    return cell_node_[end] < ngroups_ ? cell_node_[end] : -1;
   }
 
   // How c's two ends stand after a build of p: kJoined (one node, or a
@@ -824,10 +797,8 @@ class VcBuilder {
   std::vector<uint32_t> fits_;  // placements that fit, in one scan
   int templates_rows_ = 0, templates_cols_ = 0;  // the board they were placed on
   std::array<uint64_t, 64 * W> missing_{};  // per cell: the OR rule pair's semis without it
-  std::vector<Kept> kept_;          // builds kept for reuse, by position (see keep)
-  uint64_t kept_bytes_ = 0;         // held by their carriers
+  KeptSlots<KeptKey, Item> kept_;   // builds kept for reuse, by position (see keep)
   bool started_ = false;            // the last build started from a kept one
-  std::vector<int16_t> group_of_;   // seed: per cell, its group
   std::vector<int16_t> stands_;     // seed: per group, the name standing for it
 };
 
