@@ -33,7 +33,8 @@
 //     pairings are found by H-search with ORs of exactly two semis. A move
 //     that kills another cell (with a stone of either colour on it) or puts
 //     it in a captured pair of the mover is at most as good as that cell.
-// Moves are tried in the order of an electric-resistance evaluation, with
+// Moves are tried in the order of an electric-resistance evaluation (in Hex
+// raised by the cells the move's fill-in gains for the mover), with
 // Benzene's progressive widening. Positions are solved with the swap rule
 // off; `solve_game` also handles a game where the player to move may swap
 // now, treating the swap as one more move. Limits on nodes, time and memory
