@@ -36,6 +36,10 @@ constexpr int kKeptBuilds = 4096;
 constexpr uint64_t kBroods = 4096;
 constexpr uint64_t kKeptShare = 8;
 
+// The share of `max_memory` (one part in kWorkspaceShare) the tables leave
+// for the threads' workspaces (H-search, the MID stack's children) to grow into.
+constexpr uint64_t kWorkspaceShare = 16;
+
 // Progressive widening (as in Benzene's df-pn): at a node, only the first
 // kWidenBase + kWidenFactor * (live children) live children in move order count.
 constexpr int kWidenBase = 2;
@@ -45,10 +49,28 @@ constexpr double kWidenFactor = 0.5;
 // worth next to the move's resistance score (see by_fill_gain).
 constexpr float kFillWeight = 0.02f;
 
+// A node's delta (what it takes to show that the player to move loses, who
+// must lose after every move) from its children's: df-pn sums them, which
+// counts a position reached by several moves more than once and makes a node
+// with many moves look much harder than one with few; weak proof numbers
+// (Ueda, Hashimoto, Hashimoto and Iida, 2008) take the largest plus one for
+// each other child. In Hex, between the two: the largest, plus the others'
+// sum over kOtherDeltaDivisor, and at least one for each other child not
+// refuted; a child is searched until its own delta has grown by
+// kOtherDeltaDivisor times what its parent's lacks of the threshold. Rex
+// keeps the sum (there the blend multiplied the nodes of 6x6 a1 by five).
+constexpr uint64_t kOtherDeltaDivisor = 2;
+
 // VC decompositions filled in one expansion at most (each costs two H-search builds).
 constexpr int kMaxDecompositions = 4;
 
 uint32_t sat(uint64_t v) { return v >= kMaxFinite ? kMaxFinite : static_cast<uint32_t>(v); }
+
+// A node's delta from its children's: their sum, the largest, and how many
+// are not refuted (see kOtherDeltaDivisor).
+uint64_t combined_delta(uint64_t sum, uint64_t largest, uint64_t live) {
+  return largest + std::max<uint64_t>(live > 0 ? live - 1 : 0, (sum - largest) / kOtherDeltaDivisor);
+}
 
 // Hash table from 64-bit keys to values: open addressing with linear
 // probing, growing by doubling while the search's memory budget allows; never
@@ -294,9 +316,10 @@ class Search {
   }
 
  private:
-  // Memory the tables may still grow into.
+  // Memory the tables may still grow into: the budget less what is used and
+  // the share kept for the workspaces to grow into.
   uint64_t room() const {
-    const uint64_t used = memory();
+    const uint64_t used = memory() + budget_ / kWorkspaceShare;
     return used >= budget_ ? 0 : budget_ - used;
   }
 
@@ -402,14 +425,20 @@ class Search {
       status_ = SolveStatus::TimeLimit;
       return false;
     }
-    if ((nodes_ & 255) == 0) {
-      if (t_->shared) {  // tell the others what this thread's workspace holds now
-        const uint64_t ws = workspace();
-        t_->workspace.fetch_add(ws - reported_ws_);
-        reported_ws_ = ws;
-      }
-      Lock lock(*t_);
-      peak_memory_ = std::max(peak_memory_, memory());
+    // Memory at every node: the tables grow only into the room the
+    // workspaces leave (see room()), and a workspace that grows past the
+    // budget all the same ends the search.
+    if (t_->shared) {  // tell the others what this thread's workspace holds now
+      const uint64_t ws = workspace();
+      if (ws != reported_ws_) t_->workspace.fetch_add(ws - reported_ws_);
+      reported_ws_ = ws;
+    }
+    Lock lock(*t_);
+    const uint64_t used = memory();
+    peak_memory_ = std::max(peak_memory_, used);
+    if (used > budget_) {
+      status_ = SolveStatus::MemoryLimit;
+      return false;
     }
     return true;
   }
@@ -839,13 +868,15 @@ class Search {
         }
       }
       // Numbers of this node from its children.
-      uint64_t delta_sum = 0;
+      uint64_t delta_sum = 0, delta_max = 0, live = 0;
       uint32_t phi_min = kInf, phi_second = kInf;
       uint32_t best_delta = 0;
       best = -1;
       for (size_t i = 0; i < limit; ++i) {
         const Value v = child_value(children[i]);
         delta_sum += v.delta;
+        delta_max = std::max<uint64_t>(delta_max, v.delta);
+        live += v.delta > 0;
         if (v.phi < phi_min) {
           phi_second = phi_min;
           phi_min = v.phi;
@@ -861,11 +892,12 @@ class Search {
         out = kLost;
       } else {
         out.phi = phi_min;
-        out.delta = sat(delta_sum);
+        out.delta = sat(misere_ ? delta_sum : combined_delta(delta_sum, delta_max, live));
       }
       if (out.proven() || out.phi >= th_phi || out.delta >= th_delta || stopped() || aborting_) break;
       // Thresholds for the most proving child, in its parent's terms.
-      uint64_t child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + best_delta;
+      const uint64_t delta_room = (misere_ ? 1 : kOtherDeltaDivisor) * (th_delta - out.delta);
+      uint64_t child_th_delta = best_delta + delta_room;
       uint64_t child_th_phi =
           phi_second >= kInf
               ? kInf
@@ -887,7 +919,7 @@ class Search {
         if (alt >= 0) {
           const Value v = child_value(children[alt]);
           best = alt;
-          child_th_delta = static_cast<uint64_t>(th_delta) - out.delta + v.delta;
+          child_th_delta = v.delta + delta_room;
           child_th_phi = std::min<uint64_t>(th_phi, std::max<uint64_t>(v.phi + 1, v.phi * (1 + kEpsilon)));
         }
       }
