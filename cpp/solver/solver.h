@@ -2,10 +2,12 @@
 //
 // Contract: `solve` proves who wins a Hex or Rex position with perfect play,
 // or says honestly that it does not know: it never guesses. It runs a
-// depth-first proof-number search (df-pn with the 1+epsilon trick) over a
-// transposition table keyed by Zobrist hashes (symmetric positions share an
-// entry), and uses knowledge that is proven to keep the value of every
-// position it touches (solver/knowledge.h and solver/vc.h give the proofs):
+// depth-first proof-number search (df-pn with the 1+epsilon trick; in Hex a
+// node's disproof number is its largest child's plus half the others' sum,
+// not the whole sum) over a transposition table keyed by Zobrist hashes
+// (symmetric positions share an entry), and uses knowledge that is proven to
+// keep the value of every position it touches (solver/knowledge.h and
+// solver/vc.h give the proofs):
 //   - dead cells (no completion of the board depends on their colour) are
 //     filled; in Hex with either colour, in Rex one by one in turn, because
 //     in Rex a dead cell is always a best move;
@@ -39,9 +41,10 @@
 // off; `solve_game` also handles a game where the player to move may swap
 // now, treating the swap as one more move. Limits on nodes, time and memory
 // stop the search with an Unknown status and the statistics so far; the
-// memory limit bounds every table the search holds (they never evict). With
-// `threads` > 1 every thread runs the df-pn from the root over one set of
-// shared tables (a mutex around each access), and a thread whose most proving
+// memory limit bounds every table the search holds (they never evict) and the
+// workspaces, checked at every node. With `threads` > 1 every thread runs
+// the df-pn from the root over one set of shared tables (a mutex around each
+// access), and a thread whose most proving
 // child is being searched by another takes the next most proving one; the
 // first thread to prove the root ends the search. Only proven values decide
 // anything, and a proven entry is never overwritten, so the answer does not
