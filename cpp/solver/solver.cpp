@@ -58,7 +58,8 @@ constexpr float kFillWeight = 0.02f;
 // sum over kOtherDeltaDivisor, and at least one for each other child not
 // refuted; a child is searched until its own delta has grown by
 // kOtherDeltaDivisor times what its parent's lacks of the threshold. Rex
-// keeps the sum (there the blend multiplied the nodes of 6x6 a1 by five).
+// keeps the sum, which is the same rule with a divisor of 1 (there the blend
+// multiplied the nodes of 6x6 a1 by five).
 constexpr uint64_t kOtherDeltaDivisor = 2;
 
 // VC decompositions filled in one expansion at most (each costs two H-search builds).
@@ -67,9 +68,10 @@ constexpr int kMaxDecompositions = 4;
 uint32_t sat(uint64_t v) { return v >= kMaxFinite ? kMaxFinite : static_cast<uint32_t>(v); }
 
 // A node's delta from its children's: their sum, the largest, and how many
-// are not refuted (see kOtherDeltaDivisor).
-uint64_t combined_delta(uint64_t sum, uint64_t largest, uint64_t live) {
-  return largest + std::max<uint64_t>(live > 0 ? live - 1 : 0, (sum - largest) / kOtherDeltaDivisor);
+// are not refuted, the others' sum counted over `divisor` (see
+// kOtherDeltaDivisor; with 1 it is the sum, each live child's delta being at least 1).
+uint64_t combined_delta(uint64_t sum, uint64_t largest, uint64_t live, uint64_t divisor) {
+  return largest + std::max<uint64_t>(live > 0 ? live - 1 : 0, (sum - largest) / divisor);
 }
 
 // Hash table from 64-bit keys to values: open addressing with linear
@@ -194,6 +196,7 @@ class Search {
   Search(const Rules& rules, const SolveLimits& limits)
       : bi_(make_geometry(rules.rows, rules.cols)),
         misere_(is_misere(rules.variant)),
+        delta_divisor_(misere_ ? 1 : kOtherDeltaDivisor),
         k_(limits.knowledge),
         limits_(limits),
         budget_(limits.max_memory),
@@ -892,11 +895,11 @@ class Search {
         out = kLost;
       } else {
         out.phi = phi_min;
-        out.delta = sat(misere_ ? delta_sum : combined_delta(delta_sum, delta_max, live));
+        out.delta = sat(combined_delta(delta_sum, delta_max, live, delta_divisor_));
       }
       if (out.proven() || out.phi >= th_phi || out.delta >= th_delta || stopped() || aborting_) break;
       // Thresholds for the most proving child, in its parent's terms.
-      const uint64_t delta_room = (misere_ ? 1 : kOtherDeltaDivisor) * (th_delta - out.delta);
+      const uint64_t delta_room = delta_divisor_ * (th_delta - out.delta);
       uint64_t child_th_delta = best_delta + delta_room;
       uint64_t child_th_phi =
           phi_second >= kInf
@@ -1012,6 +1015,7 @@ class Search {
 
   BoardInfo<W> bi_;
   bool misere_;
+  uint64_t delta_divisor_;  // the others' deltas count over this (see kOtherDeltaDivisor)
   SolveKnowledge k_;
   SolveLimits limits_;
   uint64_t budget_;
