@@ -5,6 +5,7 @@
     python bench/greedy_best_response.py --boards 4x4 --check 2000  # play the best response in real games
     python bench/greedy_best_response.py --boards 3x3 --colours blue --regret 200  # the medium level's losses
     python bench/greedy_best_response.py --boards 5x5 --target 0.9  # only whether the ceiling passes 90%
+    python bench/greedy_best_response.py --boards 5x5 --target 0.9 --reveal-after 4  # a bound that answers it
 
 GreedyBot is a fixed policy: on its view (its own stones, the enemy stones it
 has found) it plays a cell with the fewest stones still needed, each of the tied
@@ -32,6 +33,11 @@ the tests hold it to. ``--target T`` asks the core only whether the ceiling
 passes T: "at most T" when it does not, "at least V" (some V above T) when it
 does, either in far fewer states than the exact value when the ceiling is well
 away from T (every outcome is asked only what the target needs of it).
+``--reveal-after K`` bounds the ceiling from above where the exact value is
+out of reach: a responder told every hidden stone once it has K stones of its
+own can only do better, and from there on it plays a game of perfect
+information against GreedyBot's chance moves, far smaller than the belief
+game; "at most" then bounds the ceiling, "told at least" says nothing of it.
 ``--check`` and ``--regret`` take the core's move values
 (``_core.GreedyResponder``) unless ``--engine python``.
 
@@ -146,7 +152,15 @@ class BestResponse:
     ``value()`` is its win probability; ``choose(view)`` plays it (a bot for ``hx.Game``).
     """
 
-    def __init__(self, variant: str, rows: int, cols: int, colour: str, progress: bool = False) -> None:
+    def __init__(
+        self,
+        variant: str,
+        rows: int,
+        cols: int,
+        colour: str,
+        progress: bool = False,
+        reveal_after: int | None = None,
+    ) -> None:
         if variant not in ("dark", "dark-abrupt"):
             raise ValueError(f"variant must be 'dark' or 'dark-abrupt', not {variant!r}")
         if colour not in ("red", "blue"):
@@ -161,6 +175,8 @@ class BestResponse:
         self._g: dict[bytes, float] = {}
         self._wins: dict[tuple[int, int], bool] = {}
         self._orders: dict[tuple[int, int], list[int]] = {}
+        self.reveal_after = reveal_after
+        self._informed: dict[tuple[int, int, int], float] = {}
         # Weights are integers: a GreedyBot decision among k cells multiplies them by scale // k.
         self.scale = math.lcm(*range(1, self.board.cells + 1))
         n = self.board.cells
@@ -275,6 +291,10 @@ class BestResponse:
     def _decide(self, mine: int, seen: int, belief: Belief) -> tuple[float, int]:
         """The responder's best value and cell with its stones ``mine``, found enemy stones
         ``seen`` and ``belief`` (weights, not necessarily normalised)."""
+        if self.reveal_after is not None and mine.bit_count() >= self.reveal_after:
+            total = sum(belief.values())
+            told = sum(w * self._informed_value(mine, own, found) for (own, found), w in belief.items())
+            return told / total, -1
         key, turned = self._key(mine, seen, belief)
         last = self.board.cells - 1
         known = self._x.get(key)
@@ -303,8 +323,40 @@ class BestResponse:
             print(f"  {len(self._x):,} decisions memoised", file=sys.stderr, flush=True)
         return best, best_cell
 
+    def _informed_value(self, mine: int, own: int, found: int) -> float:
+        """The value of a responder that sees every stone (GreedyBot's ``own`` and the
+        responder's stones it has ``found``), its move: the best empty cell, or in abrupt
+        also a hit on a known stone, which passes."""
+        key = (mine, own, found)
+        known = self._informed.get(key)
+        if known is not None:
+            return known
+        options = []
+        for p in range(self.board.cells):
+            if not (mine | own) >> p & 1:
+                placed = mine | 1 << p
+                won = self.connected(placed, self.me)
+                options.append(1.0 if won else self._informed_turn(placed, own, found))
+        if not self.classic and own:
+            options.append(self._informed_turn(mine, own, found))
+        value = self._informed[key] = max(options)
+        return value
+
+    def _informed_turn(self, mine: int, own: int, found: int) -> float:
+        """GreedyBot's turn against the responder that sees every stone."""
+        cells = self.greedy_cells(own, found)
+        value = 0.0
+        for p in cells:
+            if mine >> p & 1:
+                after = self._informed_turn if self.classic else self._informed_value
+                value += after(mine, own, found | 1 << p)
+            elif not self.connected(own | 1 << p, self.them):
+                value += self._informed_value(mine, own | 1 << p, found)
+        return value / len(cells)
+
     def value(self) -> float:
-        """The best response's probability of winning."""
+        """The best response's probability of winning (with ``reveal_after``, that of a
+        responder told every hidden stone once it has that many stones: an upper bound)."""
         start: Belief = {(0, 0): 1}
         return self._my_value(0, 0, start) if self.me == 0 else self._greedy_value(0, 0, start)
 
@@ -460,6 +512,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine", choices=("cpp", "python"), default="cpp", help=engines)
     ap.add_argument("--max-states", type=int, default=0, help="cpp: stop past this many states (0: none)")
     ap.add_argument("--target", type=float, default=None, help="cpp: only whether the ceiling passes this")
+    reveal = "an upper bound: the responder is told every hidden stone once it has K stones"
+    ap.add_argument("--reveal-after", type=int, default=None, metavar="K", help=reveal)
     ap.add_argument("--regret", type=int, default=0, help="play N games of --level: its losses")
     ap.add_argument("--level", default="medium", help="the MCTSBot level --regret measures")
     ap.add_argument("--ours", action="append", default=[], metavar="KEY=VALUE", help="--level setting")
@@ -469,6 +523,8 @@ def main(argv: list[str] | None = None) -> int:
     def make_bot(seed: int) -> hx.MCTSBot:
         return hx.MCTSBot.level(args.level, seed=seed, **options)
 
+    if args.reveal_after is not None and (args.check or args.regret):
+        ap.error("--check and --regret play the exact best response, not --reveal-after's told one")
     if not args.json:
         print("| board | variant | best responder | win rate | states | time |")
         print("|---|---|---|---:|---:|---:|")
@@ -482,18 +538,21 @@ def main(argv: list[str] | None = None) -> int:
                 if args.engine == "cpp":
                     responder = 1 if colour == "red" else 2
                     found = _core.greedy_best_response(
-                        variant, rows, cols, responder, args.max_states, args.target
+                        variant, rows, cols, responder, args.max_states, args.target, args.reveal_after
                     )
                     value, states, bound = found[0], found[1], found[3]  # states: the memoised decisions
                 else:
                     if args.target is not None:
                         ap.error("--target takes the core's engine (--engine cpp)")
-                    br = BestResponse(variant, rows, cols, colour, progress=args.progress)
+                    br = BestResponse(variant, rows, cols, colour, args.progress, args.reveal_after)
                     value, states = br.value(), br.states
                 row: dict[str, Any] = {
                     "board": board, "variant": variant, "colour": colour, "value": value,
                     "bound": bound, "states": states, "seconds": round(time.perf_counter() - start, 1),
                 }  # fmt: skip
+                if args.reveal_after is not None and value is not None:
+                    # the told responder's value bounds the ceiling from above; "at least" says nothing
+                    row["bound"] = bound = "at most" if bound != "at least" else "told at least"
                 judge = br
                 if (args.check or args.regret) and judge is None:
                     judge = CoreBestResponse(variant, rows, cols, colour)

@@ -161,6 +161,46 @@ def test_a_target_is_answered_with_a_bound_on_the_right_side(variant: str, rows:
             assert asked <= decisions
 
 
+@pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)])
+def test_a_told_responder_bounds_the_ceiling(bench: ModuleType, variant: str, rows: int, cols: int) -> None:
+    """Told every hidden stone once it has k stones, the responder can only do better: the
+    core's value is the script's (its own perfect-information game against GreedyBot), at
+    least the exact ceiling, no higher for a later k, and the ceiling itself once k is past
+    the stones a game can give it (in classic; in abrupt the told responder may also pass)."""
+    for responder, colour in ((1, "red"), (2, "blue")):
+        exact, _, _, _ = _core.greedy_best_response(variant, rows, cols, responder)
+        assert exact is not None
+        last = 1.0
+        for k in range(min(rows * cols, 6) + 1):  # 6: past the stones either side can place on 3x3
+            told, states, _, bound = _core.greedy_best_response(variant, rows, cols, responder, 0, None, k)
+            assert told is not None and bound == "exact" and states > 0
+            reference = bench.BestResponse(variant, rows, cols, colour, reveal_after=k).value()
+            assert told == pytest.approx(reference, abs=1e-6)
+            assert exact - 1e-9 <= told <= last + 1e-9
+            last = told
+        if variant == "dark":
+            assert last == pytest.approx(exact, abs=1e-6)
+    told_first = _core.greedy_best_response(variant, rows, cols, 2, reveal_after=0)[0]
+    assert told_first is not None and told_first >= exact - 1e-9
+
+
+def test_a_told_bound_answers_a_target_the_exact_value_cannot() -> None:
+    """On 4x4 classic, Blue: told at 3 stones the bound is 0.7863 (the ceiling 0.7833, from
+    2,144,075 decisions): "at most 0.79" is shown in a few thousand states, and "at most
+    0.78", true of the ceiling, is not shown by this bound."""
+    told, _, _, bound = _core.greedy_best_response("dark", 4, 4, 2, reveal_after=3)
+    assert bound == "exact" and told == pytest.approx(0.78635, abs=1e-4)
+    value, states, _, bound = _core.greedy_best_response("dark", 4, 4, 2, target=0.79, reveal_after=3)
+    assert (value, bound) == (0.79, "at most") and states < 50_000
+    value, _, _, bound = _core.greedy_best_response("dark", 4, 4, 2, target=0.78, reveal_after=3)
+    assert bound == "at least" and value is not None and value > 0.78
+    stopped = _core.greedy_best_response("dark", 4, 4, 2, 1000, reveal_after=3)
+    assert stopped[0] is None and stopped[1] > 1000  # told positions count towards max_states
+    with pytest.raises(hx.ConfigError, match="reveal_after"):
+        _core.greedy_best_response("dark", 3, 3, 1, reveal_after=-1)
+
+
 def test_the_core_stops_at_max_states_and_names_bad_input() -> None:
     value, decisions, turns, bound = _core.greedy_best_response("dark", 4, 4, 2, 1000)
     assert value is None and bound is None and turns > 0
@@ -190,6 +230,13 @@ def test_the_script_reports_the_core_values(bench: ModuleType, capsys: pytest.Ca
     assert bench.main(["--boards", "3x3", "--variants", "dark", "--colours", "blue", "--target", "0.5"]) == 0
     found = re.search(r"\| 3x3 \| dark \| blue \| at least (0\.\d+) \|", capsys.readouterr().out)
     assert found and 0.5 < float(found.group(1)) <= 0.6093
+    told = ["--boards", "4x4", "--variants", "dark", "--colours", "blue", "--reveal-after", "3"]
+    assert bench.main(told) == 0
+    assert "| 4x4 | dark | blue | at most 0.7863 |" in capsys.readouterr().out
+    assert bench.main([*told, "--target", "0.78"]) == 0
+    assert "| 4x4 | dark | blue | told at least 0.78" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        bench.main([*told, "--check", "10"])
 
 
 @pytest.mark.parametrize("variant", ["dark", "dark-abrupt"])

@@ -44,26 +44,28 @@ void bind_darkcfr(py::module_& m) {
   m.def(
       "greedy_best_response",
       [](const std::string& variant, int rows, int cols, int responder, long long max_states,
-         std::optional<double> target) {
+         std::optional<double> target, std::optional<int> reveal_after) {
         const Rules rules = rules_from_py(variant, rows, cols, "off");
         const Color me = color_from_py(responder);
         if (max_states < 0) {
           throw ConfigError("max_states must be a number of states (0 for no limit), not " + std::to_string(max_states));
         }
         const GreedyResponse r = interruptible([&](const std::atomic<bool>& stop) {
-          return greedy_best_response(rules, me, static_cast<uint64_t>(max_states), &stop, target);
+          return greedy_best_response(rules, me, static_cast<uint64_t>(max_states), &stop, target, reveal_after);
         });
         const char* bound = r.bound == GreedyBound::AtMost    ? "at most"
                             : r.bound == GreedyBound::AtLeast ? "at least"
                                                               : "exact";
-        return py::make_tuple(r.complete ? py::object(py::float_(r.value)) : py::none(), r.decisions,
+        return py::make_tuple(r.complete ? py::object(py::float_(r.value)) : py::none(), r.decisions + r.informed,
                               r.greedy_turns, r.complete ? py::object(py::str(bound)) : py::none());
       },
       py::arg("variant"), py::arg("rows"), py::arg("cols"), py::arg("responder"), py::arg("max_states") = 0,
-      py::arg("target") = py::none(),
+      py::arg("target") = py::none(), py::arg("reveal_after") = py::none(),
       "(value or None when stopped at max_states, decisions, greedy turns, 'exact' or a bound) of the exact best "
       "response of colour `responder` (1 Red, 2 Blue) to the greedy player. With a `target`, only whether the "
-      "value is above it: (target, ..., 'at most') or (a value above it, ..., 'at least'). Ctrl-C stops it.");
+      "value is above it: (target, ..., 'at most') or (a value above it, ..., 'at least'). With `reveal_after`, "
+      "the value of a responder told every hidden stone once it has that many stones, an upper bound on the "
+      "exact one (decisions then count its told positions too). Ctrl-C stops it.");
 
   py::class_<GreedyResponder>(m, "GreedyResponder")
       .def(py::init([](const std::string& variant, int rows, int cols, int responder, long long max_states) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -122,14 +123,15 @@ void check_rules(const Rules& rules) {
 
 class Responder {
  public:
-  Responder(const Rules& rules, Color me, uint64_t max_states, const std::atomic<bool>* stop)
+  Responder(const Rules& rules, Color me, uint64_t max_states, const std::atomic<bool>* stop, int reveal_after = -1)
       : g_(make_geometry(rules.rows, rules.cols)),
         variant_(rules.variant),
         classic_(rules.variant == Variant::Dark),
         me_(me),
         them_(opponent(me)),
         max_states_(max_states),
-        stop_(stop) {
+        stop_(stop),
+        reveal_after_(reveal_after) {
     for (int r = 0; r < g_.rows; ++r) {
       for (int c = 0; c < g_.cols; ++c) {
         const int p = g_.padded(r, c);
@@ -183,6 +185,7 @@ class Responder {
     }
     out.decisions = decisions_.size();
     out.greedy_turns = turns_;
+    out.informed = informed_.size();
     return out;
   }
 
@@ -283,7 +286,7 @@ class Responder {
   }
 
   void check_limits() const {
-    if (max_states_ && decisions_.size() > max_states_) throw Stopped{};
+    if (max_states_ && decisions_.size() + informed_.size() > max_states_) throw Stopped{};
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
   }
 
@@ -347,22 +350,35 @@ class Responder {
     ++turns_;
     const double total = mass(belief);
     const std::vector<Belief> parts = greedy_turn(mine, belief);
-    double rest = 0;  // the most the parts not yet valued can add
-    for (const Belief& part : parts) rest += mass(part) / total;
-    double value = 0;  // the parts valued so far
-    for (const Belief& part : parts) {
-      if (part.empty()) continue;
-      const double share = mass(part) / total;
-      rest -= share;
-      const double low = (alpha - value - rest) / share;  // at most this: the turn is at most alpha
-      const double high = (beta - value) / share;         // at least this: the turn is at least beta
-      if (low >= 1 - kEps) return value + share + rest;  // even a sure win here would not pass alpha
-      const double v = decide(mine, seen, part, low, high);
-      value += share * v;
-      if (v >= high - kEps) return value;                       // at least beta, whatever the rest are
-      if (value + rest <= alpha + kEps) return value + rest;  // at most alpha, even if the rest are won
+    double kept = 0;  // the weight left after the greedy player's wins
+    for (const Belief& part : parts) kept += mass(part) / total;
+    return expectation(
+        parts.size(), 1 - kept, [&](size_t i) { return mass(parts[i]) / total; },
+        [&](size_t i, double low, double high) { return decide(mine, seen, parts[i], low, high); }, alpha, beta);
+  }
+
+  // The expectation of outcomes 0 to n - 1, outcome i with probability
+  // share(i) (0: skipped), the rest (`lost`) worth nothing, or a bound on
+  // it as in greedy_value: value(i, low, high) is asked only whether outcome
+  // i passes what the others leave it to reach (Ballard's Star1).
+  template <class Share, class Value>
+  static double expectation(size_t n, double lost, Share share, Value value, double alpha, double beta) {
+    double rest = 1 - lost;  // the most the outcomes not yet valued can add
+    if (rest <= alpha + kEps) return rest;
+    double sum = 0;  // the outcomes valued so far
+    for (size_t i = 0; i < n; ++i) {
+      const double s = share(i);
+      if (s <= 0) continue;
+      rest -= s;
+      const double low = (alpha - sum - rest) / s;  // at most this: the whole is at most alpha
+      const double high = (beta - sum) / s;         // at least this: the whole is at least beta
+      if (low >= 1 - kEps) return sum + s + rest;  // even a sure win here would not pass alpha
+      const double v = value(i, low, high);
+      sum += s * v;
+      if (v >= high - kEps) return sum;                   // at least beta, whatever the rest are
+      if (sum + rest <= alpha + kEps) return sum + rest;  // at most alpha, even if the rest are won
     }
-    return value;
+    return sum;
   }
 
   // The responder's value after its move at p, which hit (or was placed) in
@@ -384,6 +400,7 @@ class Responder {
   // `alpha` and the best move found; the search stops at the first move
   // that reaches `beta`; each outcome is asked only what the move needs of it.
   double decide(uint64_t mine, uint64_t seen, const Belief& belief, double alpha, double beta) {
+    if (reveal_after_ >= 0 && std::popcount(mine) >= reveal_after_) return told(mine, belief, alpha, beta);
     const Digest d = digest(mine, seen, belief);
     double v;
     Bound bound;
@@ -443,6 +460,88 @@ class Responder {
     return upper;
   }
 
+  // The value of a responder that sees every stone (the greedy player's
+  // `own`, and which of its own stones the greedy player has `found`), or a
+  // bound on it as in greedy_value. Seeing all, it never needs to play onto
+  // a stone, except to pass in abrupt (a hit ends the turn there); memoised
+  // by the three sets (half-turns counted as the same) with what it is.
+  double informed(uint64_t mine, uint64_t own, uint64_t found, double alpha, double beta) {
+    uint64_t a = mine, b = own, c = found;
+    const uint64_t ta = turn(a), tb = turn(b), tc = turn(c);
+    if (std::tie(ta, tb, tc) < std::tie(a, b, c)) a = ta, b = tb, c = tc;
+    const Digest d{mix(mix(a * 31 + 7) + b * 0x9E3779B97F4A7C15ull) ^ c, mix(mix(c + 0x1234567) ^ mix(b + a * 131))};
+    double v;
+    Bound bound;
+    if (informed_.find(d, v, bound) && (bound == Bound::Exact || (bound == Bound::AtMost && v <= alpha + kEps) ||
+                                    (bound == Bound::AtLeast && v >= beta - kEps))) {
+      return v;
+    }
+    check_limits();
+    const uint64_t open = g_.on_board.w[0] & ~mine & ~own;
+    std::vector<int> order;
+    best_cells(mine, open, me_, &order);
+    double best = 0;
+    for (int p : order) {
+      const uint64_t bit = uint64_t{1} << p;
+      Word stones;
+      stones.w[0] = mine | bit;
+      const double floor = std::max(alpha, best);
+      const double w = joins_edges(g_, stones, me_) ? 1.0 : informed_turn(mine | bit, own, found, floor, beta);
+      if (w >= beta - kEps) {
+        informed_.put(d, w, Bound::AtLeast);
+        return w;
+      }
+      best = std::max(best, w);
+    }
+    if (!classic_ && own) {  // in abrupt a hit ends the turn: a pass, which the responder may choose
+      const double w = informed_turn(mine, own, found, std::max(alpha, best), beta);
+      if (w >= beta - kEps) {
+        informed_.put(d, w, Bound::AtLeast);
+        return w;
+      }
+      best = std::max(best, w);
+    }
+    informed_.put(d, best, best > alpha + kEps ? Bound::Exact : Bound::AtMost);
+    return best;
+  }
+
+  // The greedy player's turn against the responder that sees every stone,
+  // or a bound, as in greedy_value; its winning moves are valued first.
+  double informed_turn(uint64_t mine, uint64_t own, uint64_t found, double alpha, double beta) {
+    std::array<uint64_t, 64> going;  // the greedy player's moves that do not win: hits and placements
+    size_t n = 0, wins = 0;
+    for (uint64_t m = greedy_cells(own, found); m; m &= m - 1) {
+      const uint64_t bit = m & (~m + 1);
+      Word stones;
+      stones.w[0] = own | bit;
+      if ((mine & bit) || !joins_edges(g_, stones, them_)) {
+        going[n++] = bit;
+      } else {
+        ++wins;
+      }
+    }
+    const double share = 1.0 / static_cast<double>(n + wins);
+    return expectation(
+        n, share * static_cast<double>(wins), [&](size_t) { return share; },
+        [&](size_t i, double low, double high) {
+          const uint64_t bit = going[i];
+          if (!(mine & bit)) return informed(mine, own | bit, found, low, high);
+          return classic_ ? informed_turn(mine, own, found | bit, low, high) : informed(mine, own, found | bit, low, high);
+        },
+        alpha, beta);
+  }
+
+  // The responder's value at a decision if from there on it were told every
+  // hidden stone (the greedy player's, and which of its own were found): at
+  // least its true value. A bound, as in greedy_value.
+  double told(uint64_t mine, const Belief& belief, double alpha, double beta) {
+    const double total = mass(belief);
+    return expectation(
+        belief.size(), 0, [&](size_t i) { return belief[i].w / total; },
+        [&](size_t i, double low, double high) { return informed(mine, belief[i].own, belief[i].found, low, high); },
+        alpha, beta);
+  }
+
   static constexpr double kEps = 1e-12;  // values this close count as equal
 
   Geometry g_;
@@ -452,7 +551,9 @@ class Responder {
   uint64_t max_states_;
   const std::atomic<bool>* stop_;
   std::array<std::array<uint64_t, 256>, 8> turned_{};  // byte k of a set -> its cells after a half-turn
+  int reveal_after_;   // told every hidden stone from this many stones of its own on (-1: never)
   Memo decisions_;     // the responder's values by information state
+  Memo informed_;      // the values of the responder that sees every stone, by position
   struct Key {
     uint64_t own, found;
     bool operator==(const Key&) const = default;
@@ -467,12 +568,16 @@ class Responder {
 }  // namespace
 
 GreedyResponse greedy_best_response(const Rules& rules, Color responder, uint64_t max_states,
-                                    const std::atomic<bool>* stop, std::optional<double> target) {
+                                    const std::atomic<bool>* stop, std::optional<double> target,
+                                    std::optional<int> reveal_after) {
   check_rules(rules);
   if (target && !(*target >= 0 && *target < 1)) {
     throw ConfigError("the target win rate must be at least 0 and below 1, not " + std::to_string(*target));
   }
-  return Responder(rules, responder, max_states, stop).run(target);
+  if (reveal_after && *reveal_after < 0) {
+    throw ConfigError("reveal_after counts the responder's stones: at least 0, not " + std::to_string(*reveal_after));
+  }
+  return Responder(rules, responder, max_states, stop, reveal_after.value_or(-1)).run(target);
 }
 
 struct GreedyResponderImpl : Responder {

@@ -286,6 +286,29 @@ void test_greedy_best_response() {
     refused = std::string(e.what()).find("target win rate") != std::string::npos;
   }
   CHECK(refused);
+  refused = false;
+  try {
+    greedy_best_response(make_rules(Variant::Dark, 3, 3, SwapForm::Off), Color::Red, 0, nullptr, {}, -1);
+  } catch (const ConfigError& e) {
+    refused = std::string(e.what()).find("reveal_after") != std::string::npos;
+  }
+  CHECK(refused);
+  // Told every hidden stone once it has k stones, the responder can only do
+  // better, and the later it is told, the less: a bound that falls to the value.
+  for (Variant v : {Variant::Dark, Variant::DarkAbrupt}) {
+    for (Color c : {Color::Red, Color::Blue}) {
+      const Rules rules = make_rules(v, 3, 3, SwapForm::Off);
+      const double exact = greedy_best_response(rules, c, 0).value;
+      double last = 1;
+      for (int k = 0; k <= 5; ++k) {
+        const GreedyResponse told = greedy_best_response(rules, c, 0, nullptr, {}, k);
+        CHECK(told.complete && told.value >= exact - 1e-9 && told.value <= last + 1e-9);
+        CHECK(k > 0 || told.informed > 0);
+        last = told.value;
+      }
+      CHECK(std::abs(last - exact) < 1e-3);
+    }
+  }
   const Rules four = make_rules(Variant::Dark, 4, 4, SwapForm::Off);
   const GreedyResponse capped = greedy_best_response(four, Color::Blue, 500);
   CHECK(!capped.complete && capped.decisions > 500 && capped.decisions <= 516);  // past it by at most one a ply

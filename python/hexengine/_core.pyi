@@ -93,7 +93,13 @@ DARK_TREE_MAX_CELLS: int
 DARK_CFR_MAX_ITERATIONS: int
 
 def greedy_best_response(
-    variant: str, rows: int, cols: int, responder: int, max_states: int = 0, target: float | None = None
+    variant: str,
+    rows: int,
+    cols: int,
+    responder: int,
+    max_states: int = 0,
+    target: float | None = None,
+    reveal_after: int | None = None,
 ) -> tuple[float | None, int, int, str | None]: ...
 
 class GreedyResponder:
