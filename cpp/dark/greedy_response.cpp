@@ -463,8 +463,10 @@ class Responder {
   // The value of a responder that sees every stone (the greedy player's
   // `own`, and which of its own stones the greedy player has `found`), or a
   // bound on it as in greedy_value. Seeing all, it never needs to play onto
-  // a stone, except to pass in abrupt (a hit ends the turn there); memoised
-  // by the three sets (half-turns counted as the same) with what it is.
+  // a stone (the greedy player plays on its own stones and those it found,
+  // whatever it is told of hits), except to pass in abrupt, where a hit ends
+  // the turn. Memoised by the three sets (half-turns counted as the same)
+  // with what the value is.
   double informed(uint64_t mine, uint64_t own, uint64_t found, double alpha, double beta) {
     uint64_t a = mine, b = own, c = found;
     const uint64_t ta = turn(a), tb = turn(b), tc = turn(c);
