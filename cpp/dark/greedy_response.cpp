@@ -508,7 +508,7 @@ class Responder {
   }
 
   // The greedy player's turn against the responder that sees every stone,
-  // or a bound, as in greedy_value; its winning moves are valued first.
+  // or a bound, as in greedy_value; its winning moves count as lost weight.
   double informed_turn(uint64_t mine, uint64_t own, uint64_t found, double alpha, double beta) {
     std::array<uint64_t, 64> going;  // the greedy player's moves that do not win: hits and placements
     size_t n = 0, wins = 0;
@@ -528,7 +528,8 @@ class Responder {
         [&](size_t i, double low, double high) {
           const uint64_t bit = going[i];
           if (!(mine & bit)) return informed(mine, own | bit, found, low, high);
-          return classic_ ? informed_turn(mine, own, found | bit, low, high) : informed(mine, own, found | bit, low, high);
+          if (classic_) return informed_turn(mine, own, found | bit, low, high);  // a hit: it moves again
+          return informed(mine, own, found | bit, low, high);
         },
         alpha, beta);
   }
