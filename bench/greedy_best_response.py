@@ -416,6 +416,8 @@ class BestResponse:
 
     def choose(self, view: hx.View) -> hx.Cell:
         """The best response's move in ``view`` (the responder's own view, its turn)."""
+        if self.reveal_after is not None:
+            raise ValueError("reveal_after gives a bound on the value, not moves a real responder could play")
         mine, seen, belief = self.belief_of(view)
         return hx.Cell.from_index(self._decide(mine, seen, belief)[1], self.board.cols)
 

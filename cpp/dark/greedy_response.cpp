@@ -353,17 +353,17 @@ class Responder {
     double kept = 0;  // the weight left after the greedy player's wins
     for (const Belief& part : parts) kept += mass(part) / total;
     return expectation(
-        parts.size(), 1 - kept, [&](size_t i) { return mass(parts[i]) / total; },
+        parts.size(), kept, [&](size_t i) { return mass(parts[i]) / total; },
         [&](size_t i, double low, double high) { return decide(mine, seen, parts[i], low, high); }, alpha, beta);
   }
 
   // The expectation of outcomes 0 to n - 1, outcome i with probability
-  // share(i) (0: skipped), the rest (`lost`) worth nothing, or a bound on
+  // share(i) (0: skipped), together `kept`, the rest worth nothing, or a bound on
   // it as in greedy_value: value(i, low, high) is asked only whether outcome
   // i passes what the others leave it to reach (Ballard's Star1).
   template <class Share, class Value>
-  static double expectation(size_t n, double lost, Share share, Value value, double alpha, double beta) {
-    double rest = 1 - lost;  // the most the outcomes not yet valued can add
+  static double expectation(size_t n, double kept, Share share, Value value, double alpha, double beta) {
+    double rest = kept;  // the most the outcomes not yet valued can add
     if (rest <= alpha + kEps) return rest;
     double sum = 0;  // the outcomes valued so far
     for (size_t i = 0; i < n; ++i) {
@@ -405,10 +405,7 @@ class Responder {
     double v;
     Bound bound;
     const bool known = decisions_.find(d, v, bound);
-    if (known && (bound == Bound::Exact || (bound == Bound::AtMost && v <= alpha + kEps) ||
-                  (bound == Bound::AtLeast && v >= beta - kEps))) {
-      return v;
-    }
+    if (known && answers(v, bound, alpha, beta)) return v;
     if (!known) check_limits();
     const double total = mass(belief);
     std::vector<int> order;
@@ -474,29 +471,19 @@ class Responder {
     const Digest d{mix(mix(a * 31 + 7) + b * 0x9E3779B97F4A7C15ull) ^ c, mix(mix(c + 0x1234567) ^ mix(b + a * 131))};
     double v;
     Bound bound;
-    if (informed_.find(d, v, bound) && (bound == Bound::Exact || (bound == Bound::AtMost && v <= alpha + kEps) ||
-                                    (bound == Bound::AtLeast && v >= beta - kEps))) {
-      return v;
-    }
+    if (informed_.find(d, v, bound) && answers(v, bound, alpha, beta)) return v;
     check_limits();
     const uint64_t open = g_.on_board.w[0] & ~mine & ~own;
     std::vector<int> order;
     best_cells(mine, open, me_, &order);
+    if (!classic_ && own) order.push_back(-1);  // in abrupt a hit ends the turn: a pass it may choose
     double best = 0;
     for (int p : order) {
-      const uint64_t bit = uint64_t{1} << p;
+      const uint64_t bit = p < 0 ? 0 : uint64_t{1} << p;
       Word stones;
       stones.w[0] = mine | bit;
       const double floor = std::max(alpha, best);
-      const double w = joins_edges(g_, stones, me_) ? 1.0 : informed_turn(mine | bit, own, found, floor, beta);
-      if (w >= beta - kEps) {
-        informed_.put(d, w, Bound::AtLeast);
-        return w;
-      }
-      best = std::max(best, w);
-    }
-    if (!classic_ && own) {  // in abrupt a hit ends the turn: a pass, which the responder may choose
-      const double w = informed_turn(mine, own, found, std::max(alpha, best), beta);
+      const double w = bit && joins_edges(g_, stones, me_) ? 1.0 : informed_turn(mine | bit, own, found, floor, beta);
       if (w >= beta - kEps) {
         informed_.put(d, w, Bound::AtLeast);
         return w;
@@ -524,7 +511,7 @@ class Responder {
     }
     const double share = 1.0 / static_cast<double>(n + wins);
     return expectation(
-        n, share * static_cast<double>(wins), [&](size_t) { return share; },
+        n, share * static_cast<double>(n), [&](size_t) { return share; },
         [&](size_t i, double low, double high) {
           const uint64_t bit = going[i];
           if (!(mine & bit)) return informed(mine, own | bit, found, low, high);
@@ -540,12 +527,19 @@ class Responder {
   double told(uint64_t mine, const Belief& belief, double alpha, double beta) {
     const double total = mass(belief);
     return expectation(
-        belief.size(), 0, [&](size_t i) { return belief[i].w / total; },
+        belief.size(), 1, [&](size_t i) { return belief[i].w / total; },
         [&](size_t i, double low, double high) { return informed(mine, belief[i].own, belief[i].found, low, high); },
         alpha, beta);
   }
 
   static constexpr double kEps = 1e-12;  // values this close count as equal
+
+  // Whether a memoised value (or bound) answers a question with window
+  // (alpha, beta): exact, or a bound on the side the question is about.
+  static bool answers(double v, Bound bound, double alpha, double beta) {
+    return bound == Bound::Exact || (bound == Bound::AtMost && v <= alpha + kEps) ||
+           (bound == Bound::AtLeast && v >= beta - kEps);
+  }
 
   Geometry g_;
   Variant variant_;
