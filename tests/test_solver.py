@@ -1015,8 +1015,8 @@ def check_templates(table, built_in=True):
     for height, stones, carrier in table:
         cols_used = [dc for _, dc in stones + carrier]
         lo, hi = min([*cols_used, 0]), max([*cols_used, 1])
-        rows, cols = height + 2, hi - lo + 3
-        red = template_board(height, stones, carrier, rows, cols, 1 - lo)
+        rows, cols = height + 2, hi - lo + 1  # up to 19 columns for the widest ladders
+        red = template_board(height, stones, carrier, rows, cols, -lo)
         for name, board, r, c, colour in (
             ("Red bottom", red, rows, cols, 1),
             ("Red top", turned(red, rows, cols), rows, cols, 1),
@@ -1080,7 +1080,7 @@ def test_edge_template_tool_finds_and_measures(tmp_path, monkeypatch):
     monkeypatch.setattr(tool, "seen", seen_without_table)
     table = tmp_path / "t.inc"
     args = argparse.Namespace(
-        heights=[4], samples=0, games=40, size=7, seed=3, records=None, window=8, write=str(table)
+        heights=[4], samples=0, games=40, size=7, seed=3, records=None, window=8, ladders=[], write=str(table)
     )
     found, stats = tool.find(args, [])
     assert found and sum(s["kept"] for s in stats.values()) >= len(found)
@@ -1089,7 +1089,8 @@ def test_edge_template_tool_finds_and_measures(tmp_path, monkeypatch):
     assert again == found and commands == ["python tools/edge_templates.py find ..."]
     check_templates([(t.height, list(t.stones), list(t.carrier)) for t in found], built_in=False)
     monkeypatch.undo()
-    tool.measure(argparse.Namespace(heights=[4], samples=2, games=3, size=6, seed=3, records=None, window=8))
+    regions = {"heights": [4], "samples": 2, "games": 3, "size": 6, "records": None, "window": 8}
+    tool.measure(argparse.Namespace(**regions, seed=3, ladders=[(4, 3)]))
 
 
 def test_edge_template_tool_reads_regions_from_records(tmp_path):
@@ -1116,3 +1117,29 @@ def test_edge_template_tool_reads_regions_from_records(tmp_path):
         assert top.count(1) == 1 and top.count(2) == cols - 1
     whole = tool.regions_of_board([[int(v) for v in row] for row in game.board])
     assert all(cols == 11 for _, _, cols, _ in whole)
+
+
+def test_edge_template_table_holds_the_ladders_it_was_drawn_from():
+    """tools/edge_templates.py --ladders 4:11: each region holds Red's anchor 4
+    rows from the edge (alone or with the cell beside it), one more Red stone
+    2 to 11 columns east (the escape), at most two Blue stones in the rows
+    below (three where the stone joining the anchor to the top row needs
+    one), the top row Blue's but for that stone; and the
+    shipped table covers them: wherever the anchor is joined to its edge, the
+    solver's knowledge sees it at once (a sample of 150; before the table had
+    the ladders, 485 of the 3,984 joined regions were missed)."""
+    tool = load_script("tools/edge_templates.py")
+    found = tool.ladder_regions(4, 11)
+    assert len(found) > 3000
+    for board, rows, cols, anchor in found:
+        assert rows == 5 and cols <= 19 and board[cols + anchor] == 1
+        assert board[:cols].count(1) == 1 and board[:cols].count(2) == cols - 1
+        below = board[cols:]
+        assert 2 <= below.count(1) <= 3 and below.count(2) <= 3
+    joined = missed_without_templates = 0
+    for board, rows, cols, _ in random.Random(2).sample(found, 150):
+        if tool.joined(board, rows, cols):
+            joined += 1
+            assert tool.seen(board, rows, cols), board
+            missed_without_templates += not tool.seen(board, rows, cols, WITHOUT_TEMPLATES)
+    assert joined > 50 and missed_without_templates > 5

@@ -6,15 +6,20 @@ stones on the board and the carrier empty, the anchor is joined to the edge
 even if the opponent moves first, whatever the rest of the board holds. The
 anchor's row fixes its distance to the edge (its height: 1 is the edge row).
 
-``find`` draws regions between a stone and its edge, of two kinds: random
-ones (a Red anchor ``height`` rows above Red's bottom edge, Blue and Red
-stones scattered below it; ``--samples`` per height) and those of random
-positions (``--games`` positions of ``--size``: for each player, each of its
-edges and each of its stones three or more rows from it, the rows between
-the stone and the edge as they stand), and those of every position of the
-games recorded in a folder (``--records``; on boards wider than
-``--window`` columns only that many round the stone are kept, the others
-counting as the opponent's, so that the exact solves stay small). It keeps those where the stone is
+``find`` draws regions between a stone and its edge: random ones (a Red
+anchor ``height`` rows above Red's bottom edge, Blue and Red stones
+scattered below it; ``--samples`` per height), those of random positions
+(``--games`` positions of ``--size``: for each player, each of its edges and
+each of its stones three or more rows from it, the rows between the stone
+and the edge as they stand), those of every position of the games recorded
+in a folder (``--records``; on boards wider than ``--window`` columns only
+that many round the stone are kept, the others counting as the opponent's,
+so that the exact solves stay small), and ladder regions (``--ladders
+H:L``: an anchor H rows from the edge, alone or with a stone beside it, and
+one more stone, its escape, up to L columns along, the rows between empty
+but for one or two opponent stones below the anchor, so that what joins
+them is a ladder along the rows below; windows of a game are too narrow
+for the longer ones). It keeps those where the stone is
 joined to the edge but the solver's knowledge at the position (fill-in, then
 H-search, with the templates built in at the time) does not see it, and
 shrinks each to a minimal template: every empty cell is given to Blue, and
@@ -38,6 +43,7 @@ once, with and without the templates::
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import time
 from collections.abc import Sequence
@@ -51,6 +57,7 @@ MEMORY = 1 << 30
 MAX_CELLS = 64  # stones and carrier cells of one template, as the C++ table holds them
 MAX_HEIGHT = 7  # the farthest anchor from its edge in regions cut to a window
 WINDOW = 8  # columns kept round the anchor of a recorded game's region
+MAX_SIZE = 19  # the widest board the solver takes
 
 # A region: board (row by row, the top row Blue's), rows, columns, anchor column.
 Region = tuple[list[int], int, int, int]
@@ -203,6 +210,38 @@ def regions_of_records(folder: str, window: int) -> list[Region]:
     return out
 
 
+def ladder_regions(height: int, longest: int) -> list[Region]:
+    """Regions where the anchor, `height` rows from the edge, may need a ladder:
+    one more Red stone (the escape) 2 to `longest` columns east of it at any
+    height up to the anchor's, every cell of the rows between empty but for
+    none, one or two Blue stones in the two rows below the anchor's group, up to
+    a column to either side (they keep the shrinking off the templates that do
+    without the escape, and vary the carriers it finds). The
+    anchor's group is the anchor alone or with the cell west or east of it."""
+    out = []
+    col = height + 2  # the anchor's column: room for the rows below its group to the west
+    for partner in (0, -1, 1):
+        group = sorted({col, col + partner})
+        below = [(1 + d, c) for d in (1, 2) if d < height for c in range(group[0] - d - 1, group[-1] + 2)]
+        for length in range(2, longest + 1):
+            cols = col + length + 3
+            if cols > MAX_SIZE:
+                break
+            for escape_height in range(1, height + 1):
+                escape = (height + 1 - escape_height, col + length)
+                for n in (0, 1, 2):
+                    for blocks in itertools.combinations(below, n):
+                        board = [2] * cols + [0] * (height * cols)
+                        for c in group:
+                            board[cols + c] = 1
+                        board[escape[0] * cols + escape[1]] = 1
+                        for r, c in blocks:
+                            board[r * cols + c] = 2
+                        close_top(board, cols, col)
+                        out.append((board, height + 1, cols, col))
+    return out
+
+
 def shrink(rng: random.Random, board: list[int], rows: int, cols: int, anchor: int) -> list[int]:
     """A minimal region: empty cells and Red stones below the top row given to Blue while Red stays joined."""
     board = list(board)
@@ -239,6 +278,8 @@ def regions(rng: random.Random, args: argparse.Namespace):
         yield from regions_of_game(rng, args.size)
     if args.records:
         yield from regions_of_records(args.records, args.window)
+    for height, longest in args.ladders:
+        yield from ladder_regions(height, longest)
 
 
 def find(args: argparse.Namespace, known: list[Template]) -> tuple[list[Template], dict[int, dict[str, int]]]:
@@ -332,10 +373,22 @@ def main() -> None:
     ap.add_argument("--size", type=int, default=7, help="board size of those positions")
     ap.add_argument("--records", metavar="DIR", help="also the regions of every position of the games in DIR")
     ap.add_argument("--window", type=int, default=WINDOW, help="columns kept round a recorded anchor")
+    ap.add_argument(
+        "--ladders",
+        default="",
+        metavar="H:L,...",
+        help="also the regions of an anchor H rows from the edge and one more stone up to L columns along",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--write", metavar="PATH", help="find: add the templates found to the table in this file")
     args = ap.parse_args()
     args.heights = [int(h) for h in args.heights.split(",")]
+    try:
+        args.ladders = [tuple(int(x) for x in item.split(":")) for item in args.ladders.split(",") if item]
+    except ValueError:
+        ap.error(f"--ladders {args.ladders!r}: expected HEIGHT:LENGTH pairs such as 4:11,5:8")
+    if any(len(item) != 2 or item[0] < 2 or item[1] < 2 for item in args.ladders):
+        ap.error(f"--ladders: expected HEIGHT:LENGTH pairs, each at least 2, not {args.ladders}")
     if args.command == "measure":
         measure(args)
         return
@@ -349,10 +402,12 @@ def main() -> None:
     if args.write:
         heights = ",".join(str(h) for h in args.heights)
         commands.append(
-            f"python tools/edge_templates.py find --heights {heights} --samples {args.samples}"
-            f" --games {args.games} --size {args.size} --seed {args.seed}"
+            "python tools/edge_templates.py find"
+            + (f" --heights {heights} --samples {args.samples}" if args.samples else "")
+            + (f" --games {args.games} --size {args.size}" if args.games else "")
             + (f" --records {args.records} --window {args.window}" if args.records else "")
-            + f" --write {args.write}"
+            + (" --ladders " + ",".join(f"{h}:{n}" for h, n in args.ladders) if args.ladders else "")
+            + f" --seed {args.seed} --write {args.write}"
         )
         write(templates, args.write, commands)
 
