@@ -364,6 +364,19 @@ def write(templates: list[Template], path: str, commands: list[str]) -> None:
         f.write("\n".join(lines) + "\n")
 
 
+def ladder_list(text: str) -> list[tuple[int, int]]:
+    """``--ladders``: HEIGHT:LENGTH pairs, comma separated, each at least 2."""
+    try:
+        pairs = [tuple(int(x) for x in item.split(":")) for item in text.split(",") if item]
+    except ValueError:
+        pairs = []
+    if not pairs or any(len(p) != 2 or min(p) < 2 for p in pairs):
+        raise argparse.ArgumentTypeError(
+            f"expected HEIGHT:LENGTH pairs, each at least 2 (such as 4:11,5:8), not {text!r}"
+        )
+    return pairs
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("command", choices=["find", "measure"])
@@ -375,7 +388,8 @@ def main() -> None:
     ap.add_argument("--window", type=int, default=WINDOW, help="columns kept round a recorded anchor")
     ap.add_argument(
         "--ladders",
-        default="",
+        type=ladder_list,
+        default=[],
         metavar="H:L,...",
         help="also the regions of an anchor H rows from the edge and one more stone up to L columns along",
     )
@@ -383,12 +397,6 @@ def main() -> None:
     ap.add_argument("--write", metavar="PATH", help="find: add the templates found to the table in this file")
     args = ap.parse_args()
     args.heights = [int(h) for h in args.heights.split(",")]
-    try:
-        args.ladders = [tuple(int(x) for x in item.split(":")) for item in args.ladders.split(",") if item]
-    except ValueError:
-        ap.error(f"--ladders {args.ladders!r}: expected HEIGHT:LENGTH pairs such as 4:11,5:8")
-    if any(len(item) != 2 or item[0] < 2 or item[1] < 2 for item in args.ladders):
-        ap.error(f"--ladders: expected HEIGHT:LENGTH pairs, each at least 2, not {args.ladders}")
     if args.command == "measure":
         measure(args)
         return
