@@ -35,6 +35,14 @@ hexengine), to show how much earlier a stronger H-search knows:
     python bench/where_lost.py mohex-t1/ --player mcts --max-empties 0 --connections \
         --benzene /path/to/mohex
 
+``--benzene-setting COMMAND`` (repeatable) sends Benzene one more HTP
+command first, so that a run without one piece of its knowledge (its
+pattern connections: ``"param_player_vc use_patterns 0"``, of them the
+ones between two cells: ``use_non_edge_patterns 0``; its inferior cells:
+``"param_player_board use_ice 0"``) shows how much later it proves the
+losses without it; ``--compare`` of the two runs' ``--json`` files says so
+game by game.
+
 To compare two builds (or two settings) on the same lost games, run the
 script once with each, writing ``--json FILE``, then compare the two files:
 per game, whether the second build's connections prove the loss earlier or
@@ -154,16 +162,29 @@ class LostGame:
 def compare(before: Path, after: Path) -> int:
     """Prints, game by game, where the connections of two ``--json`` runs first prove
     the loss, and how many games the second run proves lost earlier, later or at the
-    same move as the first."""
-    runs = []
+    same move as the first: hexengine's connections, and Benzene's where both runs
+    asked Benzene (two runs with different ``--benzene-setting``, say)."""
+    files = []
     for path in (before, after):
         try:
             games = json.loads(path.read_text())
-            runs.append({g["name"]: g["ours_know_from"] for g in games})
+            files.append({g["name"]: (g["ours_know_from"], g["benzene_knows_from"]) for g in games})
         except (OSError, ValueError, TypeError, KeyError) as error:
             raise ValueError(f"{path} is not a file of where_lost.py --json ({error!r})") from error
-    if not any(move for run in runs for move in run.values()):
-        raise ValueError("neither run proves a game lost: were both made with --connections?")
+    compared = 0
+    for k, who in enumerate(("hexengine", "Benzene")):
+        runs = [{name: moves[k] for name, moves in run.items()} for run in files]
+        if all(any(run.values()) for run in runs):
+            print(f"{who}'s connections:")
+            compare_runs(runs)
+            compared += 1
+    if not compared:
+        raise ValueError("the two runs have no engine's proofs in common: were both made with --connections?")
+    return 0
+
+
+def compare_runs(runs: list[dict[str, int | None]]) -> None:
+    """The per-game comparison of ``compare`` for one engine's first proven-lost moves."""
     common = sorted(runs[0].keys() & runs[1].keys())
     counts = {"earlier": 0, "later": 0, "the same": 0, "only before": 0, "only after": 0}
     both: list[tuple[int, int]] = []
@@ -187,7 +208,6 @@ def compare(before: Path, after: Path) -> int:
     if both:
         medians = [statistics.median(move[k] for move in both) for k in (0, 1)]
         print(f"median move, games proven lost in both: {medians[0]:g} before, {medians[1]:g} after")
-    return 0
 
 
 def positions(record: hx.GameRecord) -> Iterator[tuple[hx.Game, int, RecordedAction]]:
@@ -237,6 +257,7 @@ def analyse(
     search_seconds: float = 0.0,
     connections: bool = False,
     benzene: str | None = None,
+    benzene_settings: tuple[str, ...] = (),
 ) -> LostGame | str | None:
     """The lost game in ``path`` with its solved positions, None if ``player`` did not lose
     it, or why the file is not a record."""
@@ -257,7 +278,7 @@ def analyse(
         raise ValueError(f"{path.name}: --peer-simulations needs square Hex or Rex with swap off")
     if benzene and (rules.variant != "hex" or rules.swap != "off"):
         raise ValueError(f"{path.name}: --benzene needs Hex with swap off")
-    peer = BenzeneKnowledge(benzene, rules.rows, rules.cols) if benzene else None
+    peer = BenzeneKnowledge(benzene, rules.rows, rules.cols, benzene_settings) if benzene else None
     try:
         lost = lost_positions(
             record, path.name, loser, max_empties, seconds, search_seconds, connections, peer
@@ -500,6 +521,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--benzene", metavar="PATH", help="also ask Benzene's connections (PATH: a mohex binary)"
     )
+    parser.add_argument(
+        "--benzene-setting",
+        action="append",
+        default=[],
+        metavar="COMMAND",
+        help="an HTP command sent to Benzene first, e.g. 'param_player_vc use_patterns 0' (repeatable)",
+    )
     args = parser.parse_args(argv)
     if args.dark:
         return dark_main(args.dark, args.json)
@@ -510,6 +538,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     if args.records is None:
         parser.error("give a folder of game records, --dark FILE or --compare BEFORE AFTER")
+    if args.benzene_setting and not args.benzene:
+        parser.error("--benzene-setting needs --benzene PATH")
     if args.max_empties < 0 or not args.seconds > 0 or args.peer_simulations < 0 or args.jobs < 1:
         parser.error("--max-empties and --peer-simulations must be >= 0, --seconds > 0 and --jobs >= 1")
     if not args.search_seconds >= 0:
@@ -530,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
         search_seconds=args.search_seconds,
         connections=args.connections,
         benzene=args.benzene,
+        benzene_settings=tuple(args.benzene_setting),
     )
     with ProcessPoolExecutor(args.jobs) as pool:
         try:

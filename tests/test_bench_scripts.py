@@ -241,7 +241,9 @@ def test_where_lost_finds_where_the_connections_prove_the_loss(tmp_path: Path) -
 def test_where_lost_compares_two_runs(tmp_path: Path) -> None:
     """bench/where_lost.py --json, then --compare: a run compared with itself proves every
     game lost at the same move; a second run whose first proof of one game comes two moves
-    earlier and that drops another is counted so, and the changed games are named."""
+    earlier and that drops another is counted so, and the changed games are named. Where
+    both runs hold Benzene's first proofs (runs with and without a ``--benzene-setting``),
+    those are compared too, in a block of their own."""
     games = tmp_path / "games"
     games.mkdir()
     random_records(games, 24, seed=8, variant="hex", size=6)
@@ -266,6 +268,21 @@ def test_where_lost_compares_two_runs(tmp_path: Path) -> None:
     )
     assert counts in changed
     assert f"{known[0]['name']}: proven lost from move " in changed and f"{known[1]['name']}: " in changed
+    assert "hexengine's connections:" in changed and "Benzene's connections:" not in changed
+    for game in lost:  # Benzene's proofs: two moves before ours in the first run, at ours in the second
+        game["benzene_knows_from"] = game["ours_know_from"] and game["ours_know_from"] - 2
+    before.write_text(json.dumps(lost))
+    for game in lost:
+        game["benzene_knows_from"] = game["ours_know_from"]
+    after.write_text(json.dumps(lost))
+    both = run("bench/where_lost.py", "--compare", str(before), str(after))
+    theirs = both[both.index("Benzene's connections:") :]
+    assert f"earlier in 0, later in {len(known) - 1}, at the same move in 0;" in theirs, both
+    no_benzene = subprocess.run(
+        [sys.executable, "bench/where_lost.py", str(games), "--benzene-setting", "param_mohex num_threads 1"],
+        capture_output=True, text=True, cwd=BENCH.parent, check=False,
+    )  # fmt: skip
+    assert no_benzene.returncode == 2 and "--benzene-setting needs --benzene PATH" in no_benzene.stderr
     not_json = subprocess.run(
         [sys.executable, "bench/where_lost.py", "--compare", str(before), str(games / "game0.sgf")],
         capture_output=True, text=True, cwd=BENCH.parent, check=False,
