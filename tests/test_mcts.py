@@ -291,6 +291,24 @@ def test_knowledge_proofs_agree_with_the_solver() -> None:
     assert proven[True] > proven[False] > 0
 
 
+# Blue to move after 27 moves of an 11x11 game against MoHex: Red (MoHex) is
+# joined to both its edges, Benzene's connections show it, and ours did only
+# once the lists of carriers a pair held more than six full and twelve semi ones.
+MOHEX_WIN_11 = "a10 j2 h3 h4 g4 g5 e6 e7 d7 d8 c8 c9 d10 b9 a9 b8 a8 b7 a7 b6 a6 d3 b5 c4 c5 g2 e4".split()
+
+
+def test_the_trees_connections_see_a_win_of_mohex() -> None:
+    """The tree's H-search, run at the root, proves the move it would play lost
+    for Blue in that position (so every move: the search plays a proven-lost move
+    only when all are), as the solver's connections do at its root: Red wins."""
+    game = position("hex", 11, MOHEX_WIN_11)
+    bot = hx.MCTSBot(simulations=16, seed=1, knowledge_visits=1, inferior_visits=1, solver_nodes=0)
+    found = bot.analyse(game.view(hx.BLUE))
+    assert isinstance(found.move, hx.Cell)
+    assert found.proven[found.move.row, found.move.col] == -1
+    assert hx.solve(game, max_nodes=2).winner == hx.RED
+
+
 def test_the_progressive_bias_follows_the_prior_in_hex_and_rex() -> None:
     """``prior_bias`` adds the prior's probability of a move over the square
     root of its visits: with a strong bias a short search spends more than

@@ -58,14 +58,15 @@ constexpr uint64_t kMaxShadowed = 1u << 19;
 constexpr float kPriorScale = 0.05f, kPriorLow = 0.1f, kPriorHigh = 0.9f;
 
 // The H-search of the tree's knowledge (SearchParams::knowledge_visits):
-// short carrier lists and a large work budget. The solver's sizes (12 full
-// and 24 semi carriers a pair, 60,000 combinations) run out of budget on
-// nearly every 11x11 middlegame and find nothing there; with 6 and 12 a build
-// of such a position finishes in about 2.5 ms and finds the edge-to-edge
-// connections Benzene's finds in most of them (docs/search-notes.md,
-// "Connections the search did not see").
-constexpr solver::VcSizes kTreeVcSizes{.max_full = 6, .max_semi = 12, .max_ors = 4, .max_nodes = 128,
-                                       .budget = 2'000'000};
+// a large work budget, so that a build of an 11x11 middlegame reaches its
+// closure (the solver's 60,000 combinations find nothing there), and lists of
+// 12 full and 24 semi carriers a pair that keep, past that, the carriers that
+// narrow the pair's intersection. Against 6 and 12 without the narrowing, the
+// builds cost some 14% of the simulations and prove the losses of games
+// against MoHex three moves sooner (docs/search-notes.md, "Connections the
+// search did not see").
+constexpr solver::VcSizes kTreeVcSizes{.max_full = 12, .max_semi = 24, .max_ors = 4, .max_nodes = 128,
+                                       .budget = 2'000'000, .narrowing = true};
 
 constexpr uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2, kTerminal = 3;
 // What is proven about a node, for the colour that moved into it; kPruned marks

@@ -20,8 +20,11 @@
 //        the semis that miss the first cell of the intersection so far, each
 //        set of semis once).
 // Lists keep only minimal carriers, up to fixed capacities, and the closure
-// stops after a work budget, so the result is sound but not complete. Edge
-// groups are never the middle of an AND.
+// stops after a work budget, so the result is sound but not complete. With
+// `narrowing`, a list at its capacity still takes a carrier that narrows the
+// intersection of the pair's carriers (up to kMostCarriers): what the OR rule
+// and the must-play region need of a pair is lost last. Edge groups are never
+// the middle of an AND.
 //
 // A builder may keep its builds by position (`VcSizes::kept`); a build of a
 // position that grew from a kept one by stones alone then starts from the
@@ -71,6 +74,7 @@ struct VcSizes {
   int local_cells = 20;  // decomposition regions up to this size get a local proof
   int local_plies = 2;   // opponent moves the local proof searches
   int local_builds = 32; // H-search builds one local proof may make
+  bool narrowing = false; // past max_full/max_semi, keep carriers that narrow the intersection
   bool templates = false; // edge templates (solver/templates.h) as base connections
   int kept = 0;          // most builds kept for reuse, by position (a power of two; 0: none)
   uint64_t kept_bytes = 0;  // bytes the kept builds (their slots included) may hold
@@ -105,8 +109,11 @@ class VcBuilder {
  public:
   using BB = Bitboard<W>;
 
+  // The most carriers a list holds: the OR rule marks a pair's semis in 64 bits.
+  static constexpr int kMostCarriers = 64;
+
   explicit VcBuilder(VcSizes sizes = {}) : sz_(sizes), kept_(sizes.kept, sizes.kept_bytes) {
-    sz_.max_semi = std::min(sz_.max_semi, 64);  // the OR rule marks a pair's semis in 64 bits
+    sz_.max_semi = std::min(sz_.max_semi, kMostCarriers);
   }
 
   // H-search for colour c in `pos`, whose edges must not be joined yet.
@@ -343,6 +350,19 @@ class VcBuilder {
   // Whether endpoint x may join a carrier C (a cell endpoint must stay out of it).
   bool outside(int x, const BB& c) const { return is_group(x) || !c.test(node_cell_[x]); }
 
+  // The most carriers a list of capacity `max` may hold (more with `narrowing`).
+  int most(int max) const { return sz_.narrowing ? std::max(max, kMostCarriers) : max; }
+  // Whether list `l` (its carriers at `c0`, minimal, none a subset of c) takes c:
+  // below its capacity always; at it, with `narrowing`, when c leaves out a
+  // cell that every carrier of the list holds.
+  bool room(const List& l, const BB* c0, const BB& c, int max) const {
+    if (l.n < max) return true;
+    if (!sz_.narrowing || l.n >= most(max)) return false;
+    BB common = c0[0];
+    for (int i = 1; i < l.n; ++i) common &= c0[i];
+    return !subset(common, c);
+  }
+
   // Adds a full connection unless a subset is known; `queue` it for the closure.
   void add_full(int a, int b, const BB& c, bool queue = true) {
     const size_t e = index(a, b);
@@ -356,8 +376,8 @@ class VcBuilder {
       if (!subset(c, f[i])) f[k++] = f[i];  // drop supersets of c
     }
     l.n = static_cast<uint8_t>(k);
-    if (l.n >= sz_.max_full) return;
-    if (l.n == l.cap) grow(l, full_pool_, full_top_, sz_.max_full, nullptr);
+    if (!room(l, f, c, sz_.max_full)) return;
+    if (l.n == l.cap) grow(l, full_pool_, full_top_, most(sz_.max_full), nullptr);
     full_pool_[l.at + l.n++] = c;
     // Semis whose carrier contains c add nothing.
     List& ls = pairs_[e].semi;
@@ -404,8 +424,8 @@ class VcBuilder {
       }
     }
     l.n = static_cast<uint8_t>(k);
-    if (l.n >= sz_.max_semi) return;
-    if (l.n == l.cap) grow(l, semi_pool_, semi_top_, sz_.max_semi, &key_pool_);
+    if (!room(l, s, c, sz_.max_semi)) return;
+    if (l.n == l.cap) grow(l, semi_pool_, semi_top_, most(sz_.max_semi), &key_pool_);
     semi_pool_[l.at + l.n] = c;
     key_pool_[l.at + l.n++] = static_cast<int16_t>(key);
     partners_[a].set(b);
