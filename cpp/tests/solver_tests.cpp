@@ -567,11 +567,11 @@ void test_narrowing_lists_hold() {
       solver::Pos<1> pos;
       if (!random_open_position(bi, g, (n == 5 ? 5 : 10) + static_cast<int>(rng() % 6), rng, pos)) continue;
       const int c = static_cast<int>(rng() % 2);
-      const solver::EdgeConnection<1> wide = narrowing.build(bi, pos, c);
-      check_edge_connection(bi, pos, c, wide, fulls, semis);
-      const bool narrow_full = cut.build(bi, pos, c).full;
-      more += wide.full && !narrow_full;
-      fewer += narrow_full && !wide.full;
+      const solver::EdgeConnection<1> kept = narrowing.build(bi, pos, c);
+      check_edge_connection(bi, pos, c, kept, fulls, semis);
+      const bool cut_full = cut.build(bi, pos, c).full;
+      more += kept.full && !cut_full;
+      fewer += cut_full && !kept.full;
     }
   }
   CHECK(fulls > 300 && semis > 300 && more > 10 * std::max(fewer, 1));
