@@ -171,13 +171,13 @@ def compare(before: Path, after: Path) -> int:
             files.append({g["name"]: (g["ours_know_from"], g["benzene_knows_from"]) for g in games})
         except (OSError, ValueError, TypeError, KeyError) as error:
             raise ValueError(f"{path} is not a file of where_lost.py --json ({error!r})") from error
-    compared = 0
+    compared = False
     for k, who in enumerate(("hexengine", "Benzene")):
         runs = [{name: moves[k] for name, moves in run.items()} for run in files]
         if all(any(run.values()) for run in runs):
             print(f"{who}'s connections:")
             compare_runs(runs)
-            compared += 1
+            compared = True
     if not compared:
         raise ValueError("the two runs have no engine's proofs in common: were both made with --connections?")
     return 0

@@ -359,7 +359,7 @@ class VcBuilder {
     if (l.n < max) return true;
     if (!sz_.narrowing || l.n >= most(max)) return false;
     BB common = c0[0];
-    for (int i = 1; i < l.n; ++i) common &= c0[i];
+    for (int i = 1; i < l.n && common.any(); ++i) common &= c0[i];
     return !subset(common, c);
   }
 
